@@ -1,0 +1,9 @@
+// Public surface of the contracts library: other projects import only from here.
+export * from './errors/error-code';
+export * from './errors/app-error';
+export * from './messaging/definitions';
+export * from './messaging/catalog';
+export * from './runs/run-status';
+export * from './runs/run-events';
+export * from './services/service-name';
+export * from './services/service-ping';

@@ -1,0 +1,76 @@
+import { ExecuteRunJob, RunCompletedEvent, RunProgressEvent } from '../runs/run-events';
+import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
+import { type ServiceName } from '../services/service-name';
+import {
+  type ConsumerDefinition,
+  type QueueDefinition,
+  type RequestDefinition,
+  type StreamDefinition,
+  defineEvent,
+  defineJob,
+} from './definitions';
+
+const DAY = 24 * 60 * 60;
+
+/** The one JetStream stream for domain events that must not be lost. */
+export const Streams = {
+  Events: {
+    name: 'EVENTS',
+    subjects: ['events.>'],
+    maxAgeSeconds: 7 * DAY,
+    duplicateWindowSeconds: 2 * 60 * 60,
+  },
+} as const satisfies Record<string, StreamDefinition>;
+
+export const Events = {
+  RunCompleted: defineEvent('events.run.completed', Streams.Events, RunCompletedEvent),
+};
+
+const defaultConsumer = { ackWaitSeconds: 30, maxDeliver: 20 } as const;
+
+/** Durable consumers; each survives restarts of its service and of NATS. */
+export const Consumers = {
+  AlertingRunCompleted: {
+    durable: 'alerting-run-completed',
+    event: Events.RunCompleted,
+    ...defaultConsumer,
+  } satisfies ConsumerDefinition<RunCompletedEvent>,
+  LineageRunCompleted: {
+    durable: 'lineage-run-completed',
+    event: Events.RunCompleted,
+    ...defaultConsumer,
+  } satisfies ConsumerDefinition<RunCompletedEvent>,
+};
+
+/** Core NATS request/reply. */
+export const Requests = {
+  ServicePing: {
+    subject: 'rpc.{service}.ping',
+    request: ServicePingRequest,
+    reply: ServicePingReply,
+  } satisfies RequestDefinition<ServicePingRequest, ServicePingReply>,
+};
+
+export function requestSubject(definition: RequestDefinition<unknown, unknown>, service: ServiceName): string {
+  return definition.subject.replace('{service}', service);
+}
+
+/** Core NATS fan-out subjects (not persisted). */
+export const Broadcasts = {
+  runProgress: (runId: string): { subject: string; payload: typeof RunProgressEvent } => ({
+    subject: `progress.run.${runId}`,
+    payload: RunProgressEvent,
+  }),
+};
+
+/** BullMQ queues on Redis. */
+export const Queues = {
+  Runs: { name: 'runs' },
+  Llm: { name: 'llm' },
+  LineageRefresh: { name: 'lineage-refresh' },
+  OrchestrationPolls: { name: 'orchestration-polls' },
+} as const satisfies Record<string, QueueDefinition>;
+
+export const Jobs = {
+  ExecuteRun: defineJob(Queues.Runs, 'execute-run', ExecuteRunJob, 5),
+};

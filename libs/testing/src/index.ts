@@ -1,0 +1,1 @@
+// Public surface of the testing library: other projects import only from here.
