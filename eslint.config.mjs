@@ -36,6 +36,10 @@ export default tseslint.config(
               sourceTag: 'type:testing',
               onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:testing'],
             },
+            {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:infrastructure', 'type:contracts'],
+            },
             { sourceTag: 'scope:gateway', notDependOnLibsWithTags: ['scope:datasources'] },
             { sourceTag: 'scope:worker', notDependOnLibsWithTags: ['scope:datasources'] },
           ],

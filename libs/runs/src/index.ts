@@ -1,1 +1,6 @@
 // Public surface of the runs library: other projects import only from here.
+export * from './plan/planned-check';
+export * from './evaluation/check-evaluator';
+export * from './dispatch/run-dispatch.service';
+export * from './execution/run-execution.service';
+export * from './runs.module';

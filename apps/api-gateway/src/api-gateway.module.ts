@@ -1,0 +1,29 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
+import { RunsModule } from '@dq/runs';
+import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { type ApiGatewayConfig } from './api-gateway.config';
+
+/** REST surface: everything under `/api/v1`, 1 MiB JSON bodies, OpenAPI outside production. */
+export const apiGatewayHttpOptions = {
+  globalPrefix: 'api/v1',
+  bodyLimitBytes: 1024 * 1024,
+  openApi: { title: 'Data-quality service API', path: 'api/v1/docs' },
+};
+
+@Module({})
+export class ApiGatewayModule {
+  static forRoot(config: ApiGatewayConfig): DynamicModule {
+    return {
+      module: ApiGatewayModule,
+      imports: [
+        ServiceRuntimeModule.forRoot({
+          service: ServiceName.ApiGateway,
+          config,
+          downstream: GATEWAY_DOWNSTREAM_SERVICES,
+        }),
+        RunsModule,
+      ],
+    };
+  }
+}

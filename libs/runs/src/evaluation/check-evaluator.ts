@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { type CheckOutcome } from '@dq/contracts';
+import { type PlannedCheck } from '../plan/planned-check';
+
+/** What evaluating one check produced. */
+export interface CheckEvaluation {
+  outcome: CheckOutcome;
+  metric_value: number | null;
+  detail: Record<string, unknown>;
+}
+
+export interface EvaluationContext {
+  runId: string;
+  /** Fires when the worker is shutting down; an evaluator should stop promptly. */
+  signal: AbortSignal;
+}
+
+/** Evaluates the checks of one kind. The check engine registers one per kind it supports. */
+export interface CheckEvaluator {
+  readonly kind: string;
+  evaluate(check: PlannedCheck, context: EvaluationContext): Promise<CheckEvaluation>;
+}
+
+/**
+ * Which evaluator handles which check kind. A kind with no evaluator is not an exception: the
+ * check gets the operational status `error`, as any check whose evaluation cannot happen.
+ */
+@Injectable()
+export class CheckEvaluatorRegistry {
+  private readonly evaluators = new Map<string, CheckEvaluator>();
+
+  register(evaluator: CheckEvaluator): void {
+    if (this.evaluators.has(evaluator.kind)) {
+      throw new Error(`an evaluator for check kind "${evaluator.kind}" is already registered`);
+    }
+    this.evaluators.set(evaluator.kind, evaluator);
+  }
+
+  find(kind: string): CheckEvaluator | undefined {
+    return this.evaluators.get(kind);
+  }
+}

@@ -1,0 +1,205 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AppError,
+  Broadcasts,
+  type CheckOutcome,
+  CheckOutcome as Outcome,
+  Events,
+  RunStatus,
+  isTerminalRunStatus,
+} from '@dq/contracts';
+import { RunEntity, RunResultEntity } from '@dq/db';
+import { EventPublisher, ProgressBroadcaster } from '@dq/messaging';
+import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
+import { type PlannedCheck } from '../plan/planned-check';
+
+export interface ExecutionContext {
+  /** Identifies this worker on the run row while it holds the run. */
+  workerId: string;
+  /** Fires when the worker is shutting down. */
+  signal: AbortSignal;
+  /** Returns the job to the queue without spending an attempt; never returns. */
+  handBack(): Promise<never>;
+}
+
+/**
+ * Executes one run, at least once and to completion exactly once in effect:
+ * - a claim moves the run to `running` (also re-claiming a run whose previous worker died);
+ * - results are keyed by (run, check): a redelivered or resumed run skips checks already
+ *   evaluated, and a concurrent duplicate insert is ignored;
+ * - the terminal transition is conditional, so only one worker completes the run;
+ * - the completion event carries the run id as its message id, so JetStream stores it once
+ *   however often a retry re-publishes it.
+ */
+@Injectable()
+export class RunExecutionService {
+  private readonly logger = new Logger(RunExecutionService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly evaluators: CheckEvaluatorRegistry,
+    private readonly events: EventPublisher,
+    private readonly progress: ProgressBroadcaster,
+  ) {}
+
+  async execute(runId: string, context: ExecutionContext): Promise<void> {
+    const run = await this.claim(runId, context.workerId);
+    if (!run) {
+      const existing = await this.dataSource.getRepository(RunEntity).findOneBy({ id: runId });
+      if (!existing) {
+        this.logger.warn({ run_id: runId, msg: 'job for an unknown run dropped' });
+        return;
+      }
+      // Already terminal: a retry after the completion committed but before its event was acked.
+      if (isTerminalRunStatus(existing.status)) await this.publishCompletion(existing);
+      return;
+    }
+
+    const evaluated = await this.evaluatedCheckIds(run.id);
+    for (const check of run.plan) {
+      if (evaluated.has(check.check_id)) continue;
+      if (context.signal.aborted) return this.handBack(run.id, context);
+      if (await this.cancelRequested(run.id)) return this.finish(run.id, RunStatus.Cancelled);
+
+      const evaluation = await this.evaluate(check, run.id, context.signal);
+      // Stopped mid-check by shutdown: nothing is recorded, the next runner evaluates it afresh.
+      if (evaluation === 'aborted') return this.handBack(run.id, context);
+      await this.recordResult(run.id, check.check_id, evaluation);
+      evaluated.add(check.check_id);
+      await this.reportProgress(run.id, evaluated.size, run.plan.length);
+    }
+    await this.finish(run.id, RunStatus.Succeeded);
+  }
+
+  private async claim(runId: string, workerId: string): Promise<RunEntity | undefined> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(RunEntity)
+      .set({
+        status: RunStatus.Running,
+        workerId,
+        attempt: () => 'attempt + 1',
+        startedAt: () => 'coalesce(started_at, now())',
+      })
+      .where('id = :runId AND status IN (:...statuses)', {
+        runId,
+        statuses: [RunStatus.Queued, RunStatus.Running],
+      })
+      .returning('*')
+      .execute();
+    const rows = result.raw as Record<string, unknown>[];
+    if (rows.length === 0) return undefined;
+    return this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId });
+  }
+
+  private async evaluatedCheckIds(runId: string): Promise<Set<string>> {
+    const rows = await this.dataSource
+      .getRepository(RunResultEntity)
+      .find({ select: { checkId: true }, where: { runId } });
+    return new Set(rows.map((row) => row.checkId));
+  }
+
+  private async cancelRequested(runId: string): Promise<boolean> {
+    const run = await this.dataSource
+      .getRepository(RunEntity)
+      .findOne({ select: { id: true, cancelRequestedAt: true }, where: { id: runId } });
+    return run?.cancelRequestedAt != null;
+  }
+
+  private async evaluate(
+    check: PlannedCheck,
+    runId: string,
+    signal: AbortSignal,
+  ): Promise<CheckEvaluation | 'aborted'> {
+    const evaluator = this.evaluators.find(check.kind);
+    if (!evaluator) {
+      return { outcome: Outcome.Error, metric_value: null, detail: { reason: 'unsupported_check_kind', kind: check.kind } };
+    }
+    try {
+      return await evaluator.evaluate(check, { runId, signal });
+    } catch (error) {
+      if (signal.aborted) return 'aborted';
+      // `error` is an operational status, not a crash: the run goes on with the next check.
+      // Only an AppError's message is safe to keep; others may carry connection details.
+      this.logger.warn({ run_id: runId, check_id: check.check_id, msg: 'check evaluation threw', err: error });
+      const detail =
+        error instanceof AppError
+          ? { reason: error.code, message: error.message }
+          : { reason: 'evaluation_failed' };
+      return { outcome: Outcome.Error, metric_value: null, detail };
+    }
+  }
+
+  private async recordResult(runId: string, checkId: string, evaluation: CheckEvaluation): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(RunResultEntity)
+      .values({
+        runId,
+        checkId,
+        outcome: evaluation.outcome,
+        metricValue: evaluation.metric_value,
+        detail: evaluation.detail,
+        finishedAt: new Date(),
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  private async reportProgress(runId: string, completed: number, total: number): Promise<void> {
+    await this.dataSource.getRepository(RunEntity).update({ id: runId }, { completedChecks: completed });
+    const broadcast = Broadcasts.runProgress(runId);
+    this.progress.publish(broadcast.subject, {
+      run_id: runId,
+      status: RunStatus.Running,
+      completed_checks: completed,
+      total_checks: total,
+    });
+  }
+
+  private async handBack(runId: string, context: ExecutionContext): Promise<never> {
+    await this.dataSource
+      .getRepository(RunEntity)
+      .update({ id: runId, status: RunStatus.Running, workerId: context.workerId },
+        { status: RunStatus.Queued, workerId: null },);
+    this.logger.log({ run_id: runId, msg: 'run handed back at shutdown' });
+    return context.handBack();
+  }
+
+  private async finish(runId: string, status: RunStatus): Promise<void> {
+    const runs = this.dataSource.getRepository(RunEntity);
+    await runs.update({ id: runId, status: RunStatus.Running }, { status, finishedAt: new Date() });
+    const run = await runs.findOneByOrFail({ id: runId });
+    await this.publishCompletion(run);
+  }
+
+  private async publishCompletion(run: RunEntity): Promise<void> {
+    const rows = await this.dataSource
+      .getRepository(RunResultEntity)
+      .createQueryBuilder('result')
+      .select('result.outcome', 'outcome')
+      .addSelect('count(*)::int', 'count')
+      .where('result.run_id = :runId', { runId: run.id })
+      .groupBy('result.outcome')
+      .getRawMany<{ outcome: CheckOutcome; count: number }>();
+    const outcomeCounts: Partial<Record<CheckOutcome, number>> = {};
+    for (const row of rows) outcomeCounts[row.outcome] = row.count;
+
+    await this.events.publish(
+      Events.RunCompleted,
+      {
+        event_id: run.id,
+        run_id: run.id,
+        suite_id: run.suiteId,
+        status: run.status,
+        reason: run.reason ?? null,
+        outcome_counts: outcomeCounts,
+        total_checks: run.totalChecks,
+        finished_at: (run.finishedAt ?? new Date()).toISOString(),
+      },
+      { messageId: `run-completed.${run.id}` },
+    );
+  }
+}
