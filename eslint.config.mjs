@@ -2,6 +2,45 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+// Layers: apps are thin shells over libs; libs never import apps; contracts depend on nothing;
+// only the runner may depend on the libraries that decrypt datasource credentials.
+const depConstraints = [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
+  },
+  {
+    sourceTag: 'type:domain',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
+  },
+  { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:infrastructure', 'type:contracts'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+  {
+    sourceTag: 'type:testing',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:testing'],
+  },
+  {
+    sourceTag: 'type:e2e',
+    onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:infrastructure', 'type:contracts'],
+  },
+  { sourceTag: 'scope:gateway', notDependOnLibsWithTags: ['scope:datasources'] },
+  { sourceTag: 'scope:worker', notDependOnLibsWithTags: ['scope:datasources'] },
+];
+
+// Tests of any project may also use the testing harness; production code may not.
+const testDepConstraints = depConstraints.map((constraint) =>
+  constraint.onlyDependOnLibsWithTags
+    ? {
+        ...constraint,
+        onlyDependOnLibsWithTags: [...new Set([...constraint.onlyDependOnLibsWithTags, 'type:testing'])],
+      }
+    : constraint,
+);
+
+function boundaryOptions(constraints) {
+  return { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.nx/**', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -14,37 +53,7 @@ export default tseslint.config(
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
-      // Layers: apps are thin shells over libs; libs never import apps; contracts depend on nothing;
-      // only the runner may depend on the libraries that decrypt datasource credentials.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
-            },
-            {
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
-            },
-            { sourceTag: 'type:infrastructure', onlyDependOnLibsWithTags: ['type:infrastructure', 'type:contracts'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            {
-              sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:testing'],
-            },
-            {
-              sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:infrastructure', 'type:contracts'],
-            },
-            { sourceTag: 'scope:gateway', notDependOnLibsWithTags: ['scope:datasources'] },
-            { sourceTag: 'scope:worker', notDependOnLibsWithTags: ['scope:datasources'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/require-await': 'off',
@@ -52,8 +61,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      '**/*.e2e-spec.ts',
+      '**/test/**/*.ts',
+      'libs/testing/**/*.ts',
+    ],
     rules: {
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(testDepConstraints)],
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
