@@ -25,7 +25,9 @@ function tier(projectRoot, displayName, testMatch, extra = {}) {
     rootDir: path.resolve(__dirname, projectRoot),
     testEnvironment: 'node',
     testMatch,
-    transform: { '^.+\\.ts$': swc },
+    // Nest 12 ships ES modules only: Jest (CommonJS) needs them transformed like our sources.
+    transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+    transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper: pathsToModuleNameMapper(__dirname),
     setupFiles: [path.resolve(__dirname, 'tools/jest-setup.cjs')],

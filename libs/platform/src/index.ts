@@ -1,1 +1,24 @@
-// Public surface of the platform library: other projects import only from here.
+// Public surface of the platform library: what makes each app a well-behaved service.
+export * from './config/base-service-config';
+export * from './config/config-error';
+export * from './config/config.module';
+export * from './config/load-config';
+export * from './config/secret.decorator';
+export * from './config/url.validator';
+export * from './logging/create-logger';
+export * from './logging/log-context';
+export * from './logging/logging.module';
+export * from './logging/pino-nest-logger';
+export * from './logging/redaction';
+export * from './logging/request-context.middleware';
+export * from './http/configure-http-app';
+export * from './http/http-error-envelope.filter';
+export * from './http/validation-errors';
+export * from './health/health.controller';
+export * from './health/health.module';
+export * from './health/readiness-probe';
+export * from './health/readiness-registry';
+export * from './lifecycle/lifecycle.module';
+export * from './lifecycle/shutdown-coordinator';
+export * from './bootstrap/bootstrap-service';
+export * from './bootstrap/instance-id';

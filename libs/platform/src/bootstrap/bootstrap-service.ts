@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import { type DynamicModule, type INestApplication, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ServiceName } from '@dq/contracts';
+import type { Logger } from 'pino';
+import { BaseServiceConfig } from '../config/base-service-config';
+import { ConfigModule } from '../config/config.module';
+import { describeConfig } from '../config/load-config';
+import { HealthModule } from '../health/health.module';
+import { configureHttpApp, type HttpAppOptions } from '../http/configure-http-app';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
+import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
+import { createLogger } from '../logging/create-logger';
+import { LoggingModule } from '../logging/logging.module';
+import { PinoNestLogger } from '../logging/pino-nest-logger';
+import { instanceId } from './instance-id';
+
+export interface ServiceBootstrapOptions<C extends BaseServiceConfig = BaseServiceConfig> {
+  service: ServiceName;
+  config: C;
+  module: Type | DynamicModule;
+  http?: Pick<HttpAppOptions, 'globalPrefix' | 'bodyLimitBytes' | 'bodyLimitOverrides' | 'openApi'> & {
+    /** Keep the raw request body on `req.rawBody` (HMAC-verified webhooks). */
+    rawBody?: boolean;
+  };
+  /**
+   * Runs after the app is created and configured, before `init()` (so before onModuleInit and
+   * onApplicationBootstrap start workers): tests and alternative entry points register things here.
+   */
+  beforeInit?: (app: INestApplication) => void | Promise<void>;
+  /** Own SIGTERM/SIGINT through the ShutdownCoordinator. Default true; in-process tests pass false. */
+  handleSignals?: boolean;
+  /** Defaults to a stdout JSON logger at `config.LOG_LEVEL`. */
+  logger?: Logger;
+}
+
+export interface ServiceApp {
+  app: INestApplication;
+  /** Base URL of the bound address, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+}
+
+/** The app's module under the platform modules: config, logger, lifecycle and health, all global. */
+function rootModule(options: ServiceBootstrapOptions, logger: Logger): DynamicModule {
+  @Module({})
+  class ServiceRootModule {}
+  return {
+    module: ServiceRootModule,
+    imports: [
+      ConfigModule.forRoot(options.config),
+      LoggingModule.forRoot(logger),
+      LifecycleModule,
+      HealthModule.forRoot({ service: options.service }),
+      options.module,
+    ],
+  };
+}
+
+function urlOf(app: INestApplication): string {
+  const address = (app.getHttpServer() as { address(): AddressInfo | string | null }).address();
+  if (address === null || typeof address === 'string') throw new Error('the HTTP server is not listening');
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Creates, configures and starts a service: pino logger (Nest's logs too), HTTP conventions,
+ * health, graceful shutdown; listens on HOST:PORT (PORT 0, allowed under NODE_ENV=test, takes an
+ * ephemeral port) and returns the app with its bound URL. Tests boot apps in-process with it.
+ */
+export async function createServiceApp<C extends BaseServiceConfig>(
+  options: ServiceBootstrapOptions<C>,
+): Promise<ServiceApp> {
+  const { config, service } = options;
+  const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
+  const app = await NestFactory.create<NestExpressApplication>(rootModule(options, logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+    rawBody: options.http?.rawBody ?? false,
+  });
+  configureHttpApp(app, { ...options.http, nodeEnv: config.NODE_ENV, logger, shutdownHooks: false });
+  const coordinator = app.get(ShutdownCoordinator);
+  if (options.handleSignals ?? true) {
+    coordinator.install(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
+  }
+  try {
+    await options.beforeInit?.(app);
+    await app.init();
+    await app.listen(config.PORT, config.HOST);
+  } catch (error: unknown) {
+    coordinator.uninstall();
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  const url = urlOf(app);
+  const port = Number(new URL(url).port);
+  logger.info(
+    { service, instance_id: instanceId(), host: config.HOST, port, config: describeConfig(config) },
+    'service started',
+  );
+  return { app, url };
+}
+
+/** `main.ts` of every app: `await bootstrapService({ service, config: loadConfigOrExit(...), module })`. */
+export async function bootstrapService<C extends BaseServiceConfig>(
+  options: ServiceBootstrapOptions<C>,
+): Promise<INestApplication> {
+  const { app } = await createServiceApp(options);
+  return app;
+}

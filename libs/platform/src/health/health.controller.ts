@@ -1,0 +1,52 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { instanceId } from '../bootstrap/instance-id';
+import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
+import { ReadinessRegistry, type ProbeResult } from './readiness-registry';
+
+export const HEALTH_SERVICE_NAME = Symbol('dq:health:service-name');
+
+export interface LivenessBody {
+  status: 'ok';
+  service: string;
+  instance_id: string;
+}
+
+export type ReadinessBody =
+  | { status: 'ready'; checks: Record<string, ProbeResult> }
+  | { status: 'not_ready'; checks: Record<string, ProbeResult> }
+  | { status: 'shutting_down' };
+
+/** Liveness and readiness for orchestrators and the gateway; outside any global prefix. */
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(HEALTH_SERVICE_NAME) private readonly service: string,
+    private readonly registry: ReadinessRegistry,
+    private readonly shutdown: ShutdownCoordinator,
+  ) {}
+
+  @Get('healthz')
+  healthz(): LivenessBody {
+    return { status: 'ok', service: this.service, instance_id: instanceId() };
+  }
+
+  @Get('readyz')
+  async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessBody> {
+    if (this.shutdown.isShuttingDown) {
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { status: 'shutting_down' };
+    }
+    const report = await this.registry.check();
+    // A drain may have begun while the probes ran.
+    if (this.shutdown.isShuttingDown) {
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { status: 'shutting_down' };
+    }
+    res.status(report.ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    res.setHeader('Cache-Control', 'no-store');
+    return report.ready
+      ? { status: 'ready', checks: report.checks }
+      : { status: 'not_ready', checks: report.checks };
+  }
+}

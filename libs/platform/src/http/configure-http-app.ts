@@ -1,0 +1,104 @@
+import { NotFoundException } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { NodeEnv } from '../config/base-service-config';
+import { createLogger } from '../logging/create-logger';
+import {
+  reenterRequestContextMiddleware,
+  requestContextMiddleware,
+} from '../logging/request-context.middleware';
+import { HttpErrorEnvelopeFilter } from './http-error-envelope.filter';
+import { createValidationPipe } from './validation-errors';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Probe routes stay at the root whatever the API prefix, so orchestrators find them alike everywhere. */
+export const UNPREFIXED_ROUTES = ['healthz', 'readyz'] as const;
+
+export interface HttpAppOptions {
+  /** e.g. `api/v1`; `/healthz` and `/readyz` stay unprefixed. */
+  globalPrefix?: string;
+  /** JSON and form body limit; over it the answer is 413 `payload_too_large`. Default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Larger (or smaller) limits for exact paths, e.g. `{ path: '/api/v1/suites/import', limitBytes: 10485760 }`. */
+  bodyLimitOverrides?: readonly { path: string; limitBytes: number }[];
+  /** Served only outside production; there the path is just an unknown route. */
+  openApi?: { title: string; path: string } | false;
+  nodeEnv: NodeEnv;
+  /** Where unexpected errors and request lines go. */
+  logger?: Logger;
+  /**
+   * Let Nest close the app on SIGTERM/SIGINT (`enableShutdownHooks`). Default true; bootstrapService
+   * passes false because its ShutdownCoordinator owns the signals and drains before closing.
+   */
+  shutdownHooks?: boolean;
+}
+
+type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
+
+/**
+ * With a global prefix, Nest answers unknown paths only under the prefix (and on excluded routes);
+ * anything else would fall through to Express's HTML 404. Express's own final handler is replaced
+ * so those get the envelope too.
+ */
+function answerUnmatchedPathsWithEnvelope(
+  app: NestExpressApplication,
+  filter: HttpErrorEnvelopeFilter,
+): void {
+  const instance = app.getHttpAdapter().getInstance() as unknown as { handle: RequestHandle };
+  const handle = instance.handle.bind(instance);
+  instance.handle = (req, res, done) =>
+    handle(
+      req,
+      res,
+      done ??
+        ((error?: unknown) =>
+          filter.respond(
+            error ?? new NotFoundException(`Cannot ${req.method} ${req.originalUrl}`),
+            req,
+            res,
+          )),
+    );
+}
+
+/**
+ * Makes a Nest Express app a well-behaved service over HTTP. Call it after creating the app with
+ * `bodyParser: false` and before `init()`/`listen()`: the order of the middleware matters.
+ */
+export function configureHttpApp(
+  app: NestExpressApplication,
+  options: HttpAppOptions,
+): NestExpressApplication {
+  const logger = options.logger ?? createLogger({ service: 'http', level: 'info' });
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(requestContextMiddleware(logger));
+  for (const override of options.bodyLimitOverrides ?? []) {
+    // A parser that has read the body marks the request finished, so the global ones below skip it.
+    app.use(override.path, express.json({ limit: override.limitBytes }));
+  }
+  app.useBodyParser('json', { limit });
+  app.useBodyParser('urlencoded', { limit, extended: false });
+  app.use(reenterRequestContextMiddleware());
+
+  if (options.globalPrefix) app.setGlobalPrefix(options.globalPrefix, { exclude: [...UNPREFIXED_ROUTES] });
+  app.useGlobalPipes(createValidationPipe());
+  const filter = new HttpErrorEnvelopeFilter(logger);
+  app.useGlobalFilters(filter);
+  answerUnmatchedPathsWithEnvelope(app, filter);
+  if (options.shutdownHooks ?? true) app.enableShutdownHooks();
+
+  if (options.openApi && options.nodeEnv !== 'production') {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle(options.openApi.title).setVersion('v1').addBearerAuth().build(),
+    );
+    SwaggerModule.setup(options.openApi.path, app, document);
+  }
+  return app;
+}
