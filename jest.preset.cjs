@@ -19,18 +19,37 @@ const swc = [
   },
 ];
 
+// Nest 12 and a few of its dependencies ship as ES modules only, and Jest on Node 20 cannot
+// require() them: they are compiled to CommonJS like our own sources.
+const esmToCjs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+const ESM_ONLY_PACKAGES = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+  '@tokenizer',
+  'uint8array-extras',
+  'load-esm',
+  '@borewit',
+];
+
 function tier(projectRoot, displayName, testMatch, extra = {}) {
   return {
     displayName,
     rootDir: path.resolve(__dirname, projectRoot),
     testEnvironment: 'node',
     testMatch,
-    // Nest 12 ships ES modules only: Jest (CommonJS) needs them transformed like our sources.
-    transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
-    transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+    transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': esmToCjs },
+    transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper: pathsToModuleNameMapper(__dirname),
     setupFiles: [path.resolve(__dirname, 'tools/jest-setup.cjs')],
+    // `testTimeout` is global-only in Jest; per tier it is set from a setup file instead.
+    setupFilesAfterEnv: [path.resolve(__dirname, `tools/jest-timeout-${displayName}.cjs`)],
     ...extra,
   };
 }
@@ -41,12 +60,10 @@ function makeJestConfig(projectRoot) {
     projects: [
       tier(projectRoot, 'unit', ['<rootDir>/src/**/*.spec.ts']),
       tier(projectRoot, 'integration', ['<rootDir>/src/**/*.integration-spec.ts'], {
-        testTimeout: 60_000,
         globalSetup: path.resolve(__dirname, 'libs/testing/src/jest/global-setup.cjs'),
         globalTeardown: path.resolve(__dirname, 'libs/testing/src/jest/global-teardown.cjs'),
       }),
       tier(projectRoot, 'e2e', ['<rootDir>/test/**/*.e2e-spec.ts'], {
-        testTimeout: 120_000,
         globalSetup: path.resolve(__dirname, 'libs/testing/src/jest/global-setup.cjs'),
         globalTeardown: path.resolve(__dirname, 'libs/testing/src/jest/global-teardown.cjs'),
       }),

@@ -1,0 +1,215 @@
+import { type ConsumerDefinition } from '@dq/contracts';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { ConsumerEvents, type ConsumerMessages, type JsMsg } from 'nats';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NatsClient } from '../connections/nats-client';
+import { MessagingNamespace } from '../messaging-namespace';
+import { parseIncoming } from '../validation/payload-validator';
+import { JetStreamBootstrap } from './jetstream-bootstrap';
+import { describeError } from './nats-errors';
+import { DEFAULT_RETRY_BACKOFF, type RetryBackoff, redeliveryDelayMs } from './retry-backoff';
+
+export interface EventMeta {
+  /**
+   * The publisher's message id (`Nats-Msg-Id`). Delivery is at least once: key the handler's effect
+   * on this id (an inbox table, an upsert) so a redelivery changes nothing.
+   */
+  readonly messageId: string;
+  /** 1 on the first delivery. */
+  readonly deliveryCount: number;
+  /** Logical subject, without the namespace, e.g. `events.run.completed`. */
+  readonly subject: string;
+}
+
+export type EventHandler<T> = (payload: T, meta: EventMeta) => Promise<void>;
+
+export interface ConsumerHandle {
+  /** Stops pulling, waits for the in-flight handler to finish (and ack or nak), then returns. */
+  stop(): Promise<void>;
+}
+
+export interface DurableConsumerOptions {
+  /** Redelivery delay after a handler throws. */
+  readonly backoff?: RetryBackoff;
+  /** Messages buffered per pull; they are handled one at a time. */
+  readonly maxMessages?: number;
+  /** Pause before re-subscribing after the message iterator ended or failed. */
+  readonly resubscribeDelayMs?: number;
+}
+
+const DEFAULT_MAX_MESSAGES = 16;
+const DEFAULT_RESUBSCRIBE_DELAY_MS = 1_000;
+
+/** One running durable pull consumer: a loop that (re)subscribes until stopped. */
+class DurableConsumer<T> implements ConsumerHandle {
+  private readonly logger: Logger;
+  private readonly abort = new AbortController();
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly def: ConsumerDefinition<T>,
+    private readonly handler: EventHandler<T>,
+    private readonly nats: NatsClient,
+    private readonly namespace: MessagingNamespace,
+    private readonly bootstrap: JetStreamBootstrap,
+    private readonly options: DurableConsumerOptions,
+  ) {
+    this.logger = new Logger(`DurableConsumer:${def.durable}`);
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.abort.signal.aborted) {
+      this.abort.abort();
+      this.messages?.stop();
+    }
+    await this.loop;
+  }
+
+  private get stopping(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    let first = true;
+    while (!this.stopping && !this.nats.isClosed()) {
+      try {
+        if (!first) {
+          // The iterator ended: the consumer (or its stream) may have been deleted. Re-create both
+          // from the definition; a no-op when they are there.
+          await this.bootstrap.ensureStream(this.def.event.stream);
+          await this.bootstrap.ensureConsumer(this.def);
+        }
+        first = false;
+        await this.consumeUntilEnd();
+      } catch (err) {
+        if (this.stopping) break;
+        this.logger.warn(`Consume loop failed: ${describeError(err)}`);
+      }
+      if (this.stopping || this.nats.isClosed()) break;
+      this.logger.warn('Message iterator ended unexpectedly; re-subscribing');
+      await sleep(this.options.resubscribeDelayMs ?? DEFAULT_RESUBSCRIBE_DELAY_MS, undefined, {
+        signal: this.abort.signal,
+      }).catch(() => undefined);
+    }
+  }
+
+  private async consumeUntilEnd(): Promise<void> {
+    const consumer = await this.nats
+      .jetstream()
+      .consumers.get(
+        this.namespace.streamName(this.def.event.stream.name),
+        this.namespace.durableName(this.def.durable),
+      );
+    const messages = await consumer.consume({
+      max_messages: this.options.maxMessages ?? DEFAULT_MAX_MESSAGES,
+    });
+    this.messages = messages;
+    if (this.stopping) {
+      messages.stop();
+      return;
+    }
+    void this.watchStatus(messages);
+    for await (const message of messages) {
+      if (this.stopping) {
+        // Buffered but not handled: give it back now rather than after ack_wait.
+        message.nak();
+        continue;
+      }
+      await this.handle(message);
+    }
+  }
+
+  /** A deleted consumer never comes back by itself: end the iterator so the loop re-creates it. */
+  private async watchStatus(messages: ConsumerMessages): Promise<void> {
+    for await (const status of await messages.status()) {
+      if (status.type === ConsumerEvents.ConsumerDeleted || status.type === ConsumerEvents.ConsumerNotFound) {
+        this.logger.warn(`Consumer ${String(status.type)}; re-creating it`);
+        messages.stop();
+        return;
+      }
+    }
+  }
+
+  private async handle(message: JsMsg): Promise<void> {
+    const deliveryCount = message.info.deliveryCount;
+    const messageId = message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`;
+    let payload: T;
+    try {
+      payload = parseIncoming(this.def.event.payload, message.data);
+    } catch (err) {
+      // Retrying cannot fix a payload: terminate it so it is not redelivered forever.
+      this.logger.error(`Terminating invalid message ${messageId}: ${describeError(err)}`);
+      // No reason string: servers before 2.10.4 ignore a TERM that carries one.
+      message.term();
+      return;
+    }
+    // Tell JetStream we are still working so a slow handler is not redelivered elsewhere meanwhile.
+    const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
+    try {
+      await this.handler(payload, {
+        messageId,
+        deliveryCount,
+        subject: this.namespace.logicalSubject(message.subject),
+      });
+      message.ack();
+    } catch (err) {
+      if (deliveryCount >= this.def.maxDeliver) {
+        this.logger.error(
+          `Handler failed on the last delivery (${deliveryCount}/${this.def.maxDeliver}) of ${messageId}; giving up: ${describeError(err)}`,
+        );
+        message.term();
+        return;
+      }
+      const delay = redeliveryDelayMs(deliveryCount, this.options.backoff ?? DEFAULT_RETRY_BACKOFF);
+      this.logger.warn(
+        `Handler failed on delivery ${deliveryCount} of ${messageId}; redelivery in ${delay} ms: ${describeError(err)}`,
+      );
+      message.nak(delay);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
+
+/**
+ * Runs durable pull consumers with explicit ack. The library does not deduplicate beyond
+ * JetStream's publish-side message id: handlers are idempotent, keyed by `meta.messageId`.
+ */
+@Injectable()
+export class DurableConsumerRunner implements OnModuleDestroy {
+  private readonly running = new Set<ConsumerHandle>();
+
+  constructor(
+    private readonly nats: NatsClient,
+    private readonly namespace: MessagingNamespace,
+    private readonly bootstrap: JetStreamBootstrap,
+  ) {}
+
+  async start<T>(
+    def: ConsumerDefinition<T>,
+    handler: EventHandler<T>,
+    options: DurableConsumerOptions = {},
+  ): Promise<ConsumerHandle> {
+    await this.bootstrap.ensureStream(def.event.stream);
+    await this.bootstrap.ensureConsumer(def);
+    const consumer = new DurableConsumer(def, handler, this.nats, this.namespace, this.bootstrap, options);
+    consumer.start();
+    const handle: ConsumerHandle = {
+      stop: async () => {
+        await consumer.stop();
+        this.running.delete(handle);
+      },
+    };
+    this.running.add(handle);
+    return handle;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.running].map((handle) => handle.stop()));
+  }
+}

@@ -1,0 +1,288 @@
+import { Consumers, Events, type RunCompletedEvent, RunStatus, ServiceName, Streams } from '@dq/contracts';
+import { type INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { NatsClient } from '../connections/nats-client';
+import { MessagingNamespace } from '../messaging-namespace';
+import {
+  cleanupNamespace,
+  deferred,
+  openMessaging,
+  testNamespace,
+  waitFor,
+} from '../testing/messaging-test-context';
+import { InvalidPayloadError } from '../validation/invalid-payload.error';
+import { DurableConsumerRunner, type EventMeta } from './durable-consumer';
+import { EventPublisher } from './event-publisher';
+import { JetStreamBootstrap } from './jetstream-bootstrap';
+
+function runCompleted(overrides: Partial<RunCompletedEvent> = {}): RunCompletedEvent {
+  return {
+    event_id: randomUUID(),
+    run_id: randomUUID(),
+    suite_id: randomUUID(),
+    status: RunStatus.Succeeded,
+    outcome_counts: { pass: 3 },
+    total_checks: 3,
+    finished_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+jest.setTimeout(30_000);
+
+const FAST_RETRY = { backoff: { baseDelayMs: 100, maxDelayMs: 500 }, resubscribeDelayMs: 100 };
+
+describe('JetStream (real NATS)', () => {
+  let namespace: string;
+  let app: INestApplicationContext;
+  let ns: MessagingNamespace;
+  const others: INestApplicationContext[] = [];
+
+  beforeEach(async () => {
+    namespace = testNamespace();
+    ns = new MessagingNamespace(namespace);
+    app = await openMessaging(namespace, ServiceName.Alerting);
+  });
+
+  afterEach(async () => {
+    await Promise.all([app, ...others.splice(0)].map((a) => a.close()));
+    await cleanupNamespace(namespace);
+  });
+
+  async function jsm() {
+    return app.get(NatsClient).jetstreamManager();
+  }
+
+  async function consumerSettled(durable: string): Promise<boolean> {
+    const info = await (await jsm()).consumers.info(ns.streamName('EVENTS'), ns.durableName(durable));
+    return info.num_pending === 0 && info.num_ack_pending === 0;
+  }
+
+  it('ensureStream and ensureConsumer are harmless to repeat, also concurrently, and namespace every name', async () => {
+    const bootstrap = app.get(JetStreamBootstrap);
+    const second = await openMessaging(namespace, ServiceName.Alerting);
+    others.push(second);
+    const otherBootstrap = second.get(JetStreamBootstrap);
+
+    await Promise.all([bootstrap.ensureStream(Streams.Events), otherBootstrap.ensureStream(Streams.Events)]);
+    const stream = await bootstrap.ensureStream(Streams.Events);
+    await Promise.all([
+      bootstrap.ensureConsumer(Consumers.AlertingRunCompleted),
+      otherBootstrap.ensureConsumer(Consumers.AlertingRunCompleted),
+    ]);
+    const consumer = await bootstrap.ensureConsumer(Consumers.AlertingRunCompleted);
+
+    expect(stream.config.name).toBe(`${namespace.toUpperCase()}_EVENTS`);
+    expect(stream.config.subjects).toEqual([`${namespace}.events.>`]);
+    expect(stream.config.storage).toBe('file');
+    expect(stream.config.retention).toBe('limits');
+    expect(stream.config.duplicate_window).toBe(Streams.Events.duplicateWindowSeconds * 1e9);
+    expect(consumer.config.durable_name).toBe(`${namespace}_alerting-run-completed`);
+    expect(consumer.config.filter_subject).toBe(`${namespace}.events.run.completed`);
+    expect(consumer.config.ack_policy).toBe('explicit');
+    expect(consumer.config.max_deliver).toBe(Consumers.AlertingRunCompleted.maxDeliver);
+
+    const streams: string[] = [];
+    for await (const name of (await jsm()).streams.names())
+      if (name === stream.config.name) streams.push(name);
+    expect(streams).toHaveLength(1);
+  });
+
+  it('updates a stream and a consumer whose settings changed', async () => {
+    const bootstrap = app.get(JetStreamBootstrap);
+    await bootstrap.ensureStream(Streams.Events);
+    await bootstrap.ensureConsumer(Consumers.AlertingRunCompleted);
+
+    const stream = await bootstrap.ensureStream({ ...Streams.Events, maxAgeSeconds: 3 * 24 * 3600 });
+    const consumer = await bootstrap.ensureConsumer({ ...Consumers.AlertingRunCompleted, maxDeliver: 7 });
+
+    expect(stream.config.max_age).toBe(3 * 24 * 3600 * 1e9);
+    expect(consumer.config.max_deliver).toBe(7);
+  });
+
+  it('stores an event published twice with the same message id once', async () => {
+    const publisher = app.get(EventPublisher);
+    const event = runCompleted();
+
+    const first = await publisher.publish(Events.RunCompleted, event, { messageId: event.run_id });
+    const again = await publisher.publish(Events.RunCompleted, event, { messageId: event.run_id });
+
+    expect(first.duplicate).toBe(false);
+    expect(again.duplicate).toBe(true);
+    expect(again.sequence).toBe(first.sequence);
+    const info = await (await jsm()).streams.info(ns.streamName('EVENTS'));
+    expect(info.state.messages).toBe(1);
+  });
+
+  it('refuses an invalid payload and stores nothing', async () => {
+    const publisher = app.get(EventPublisher);
+    const invalid = runCompleted({ run_id: 'not-a-uuid' });
+
+    await expect(
+      publisher.publish(Events.RunCompleted, invalid, { messageId: randomUUID() }),
+    ).rejects.toBeInstanceOf(InvalidPayloadError);
+    const extra = { ...runCompleted(), unexpected: true } as RunCompletedEvent;
+    await expect(
+      publisher.publish(Events.RunCompleted, extra, { messageId: randomUUID() }),
+    ).rejects.toBeInstanceOf(InvalidPayloadError);
+
+    await app.get(JetStreamBootstrap).ensureStream(Streams.Events);
+    const info = await (await jsm()).streams.info(ns.streamName('EVENTS'));
+    expect(info.state.messages).toBe(0);
+  });
+
+  it('delivers an event published while no consumer ran, once, when the durable consumer starts later', async () => {
+    const event = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, event, { messageId: event.run_id });
+
+    const received: Array<{ payload: RunCompletedEvent; meta: EventMeta }> = [];
+    const handle = await app
+      .get(DurableConsumerRunner)
+      .start(Consumers.AlertingRunCompleted, async (payload, meta) => {
+        received.push({ payload, meta });
+      });
+
+    await waitFor(() => received.length === 1, 'the delivery');
+    await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the ack');
+    await handle.stop();
+
+    expect(received).toHaveLength(1);
+    expect(received[0]?.payload).toEqual(event);
+    expect(received[0]?.meta).toEqual({
+      messageId: event.run_id,
+      deliveryCount: 1,
+      subject: 'events.run.completed',
+    });
+  });
+
+  it('gives each of two durables on one stream the event once', async () => {
+    const runner = app.get(DurableConsumerRunner);
+    const alerting: string[] = [];
+    const lineage: string[] = [];
+    const a = await runner.start(Consumers.AlertingRunCompleted, async (p) => void alerting.push(p.run_id));
+    const l = await runner.start(Consumers.LineageRunCompleted, async (p) => void lineage.push(p.run_id));
+
+    const event = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, event, { messageId: event.run_id });
+
+    await waitFor(() => alerting.length === 1 && lineage.length === 1, 'both deliveries');
+    await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'alerting ack');
+    await waitFor(() => consumerSettled(Consumers.LineageRunCompleted.durable), 'lineage ack');
+    await Promise.all([a.stop(), l.stop()]);
+
+    expect(alerting).toEqual([event.run_id]);
+    expect(lineage).toEqual([event.run_id]);
+  });
+
+  it('redelivers after the handler throws, then acks', async () => {
+    const deliveries: number[] = [];
+    const handle = await app.get(DurableConsumerRunner).start(
+      Consumers.AlertingRunCompleted,
+      async (_payload, meta) => {
+        deliveries.push(meta.deliveryCount);
+        if (meta.deliveryCount === 1) throw new Error('transient failure');
+      },
+      FAST_RETRY,
+    );
+    const event = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, event, { messageId: event.run_id });
+
+    await waitFor(() => deliveries.length === 2, 'the redelivery');
+    await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the ack');
+    await handle.stop();
+
+    expect(deliveries).toEqual([1, 2]);
+  });
+
+  it('never hands an invalid payload to the handler and does not redeliver it', async () => {
+    const received: string[] = [];
+    const handle = await app
+      .get(DurableConsumerRunner)
+      .start(Consumers.AlertingRunCompleted, async (p) => void received.push(p.run_id), FAST_RETRY);
+
+    // Bypass the publisher's validation, as a buggy or foreign producer would.
+    const js = app.get(NatsClient).jetstream();
+    await js.publish(ns.subject(Events.RunCompleted.subject), JSON.stringify({ run_id: 'nope' }), {
+      msgID: 'bad-1',
+    });
+    await js.publish(ns.subject(Events.RunCompleted.subject), 'not json', { msgID: 'bad-2' });
+    const valid = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, valid, { messageId: valid.run_id });
+
+    await waitFor(() => received.length === 1, 'the valid event');
+    await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'all three settled');
+    await handle.stop();
+
+    expect(received).toEqual([valid.run_id]);
+  });
+
+  it('keeps events of another namespace apart', async () => {
+    const otherNamespace = testNamespace();
+    const other = await openMessaging(otherNamespace, ServiceName.Alerting);
+    try {
+      const event = runCompleted();
+      await other.get(EventPublisher).publish(Events.RunCompleted, event, { messageId: event.run_id });
+
+      const received: string[] = [];
+      const handle = await app
+        .get(DurableConsumerRunner)
+        .start(Consumers.AlertingRunCompleted, async (p) => void received.push(p.run_id));
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'an idle consumer');
+      await handle.stop();
+
+      expect(received).toEqual([]);
+      const mine = await (await jsm()).streams.info(ns.streamName('EVENTS'));
+      expect(mine.state.messages).toBe(0);
+    } finally {
+      await other.close();
+      await cleanupNamespace(otherNamespace);
+    }
+  });
+
+  it('stop() waits for the in-flight handler, whose message is then acked', async () => {
+    const entered = deferred();
+    const release = deferred();
+    let finished = false;
+    const handle = await app.get(DurableConsumerRunner).start(Consumers.AlertingRunCompleted, async () => {
+      entered.resolve();
+      await release.promise;
+      finished = true;
+    });
+    const event = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, event, { messageId: event.run_id });
+    await entered.promise;
+
+    let stopped = false;
+    const stopping = handle.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+
+    release.resolve();
+    await stopping;
+    expect(finished).toBe(true);
+    await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the ack');
+  });
+
+  it('re-subscribes when its message iterator ends (here: the consumer was deleted) and keeps consuming', async () => {
+    const received: string[] = [];
+    const handle = await app
+      .get(DurableConsumerRunner)
+      .start(Consumers.AlertingRunCompleted, async (p) => void received.push(p.run_id), FAST_RETRY);
+    const first = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, first, { messageId: first.run_id });
+    await waitFor(() => received.includes(first.run_id), 'the first event');
+
+    await (
+      await jsm()
+    ).consumers.delete(ns.streamName('EVENTS'), ns.durableName(Consumers.AlertingRunCompleted.durable));
+    const second = runCompleted();
+    await app.get(EventPublisher).publish(Events.RunCompleted, second, { messageId: second.run_id });
+
+    await waitFor(() => received.includes(second.run_id), 'the event published after the deletion');
+    await handle.stop();
+    // The re-created consumer starts from the stream's beginning: at least once, never lost.
+    expect(received.filter((id) => id === second.run_id).length).toBeGreaterThanOrEqual(1);
+  });
+});
