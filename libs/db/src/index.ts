@@ -1,1 +1,16 @@
 // Public surface of the db library: other projects import only from here.
+export * from './data-source/create-data-source';
+export * from './data-source/db.module';
+export * from './data-source/postgres-readiness.probe';
+export * from './entities';
+export * from './migrations';
+export { ensureDatabase } from './migrator/ensure-database';
+export {
+  migrationStatus,
+  revertLastMigration,
+  runMigrations,
+  type MigrationState,
+} from './migrator/run-migrations';
+export { pendingSchemaDrift } from './migrator/schema-drift';
+export { databaseNameOf, quoteIdentifier, withDatabase } from './migrator/database-url';
+export { InboxService } from './inbox/inbox.service';

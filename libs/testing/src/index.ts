@@ -1,1 +1,18 @@
 // Public surface of the testing library: other projects import only from here.
+
+// Isolation: one database, Redis prefix and NATS namespace per test environment.
+export { createIsolatedEnvironment, type IsolatedEnvironment } from './isolation/isolated-environment';
+export { ensureTemplateDatabase, templateDatabaseName } from './isolation/template-database';
+export { newEnvironmentId, createdAtOf, TEST_NAME_PREFIX } from './isolation/environment-id';
+export { dropStaleTestDatabases, STALE_TEST_DATABASE_AGE_MS } from './isolation/stale-databases';
+export { assertLocalServicesAnswer } from './isolation/service-check';
+export { LOCAL_SERVICES } from './isolation/local-services';
+export { streamPrefixOf } from './isolation/namespace-cleanup';
+// End of isolation exports.
+
+// Booting apps as real processes, waiting, private service instances, stream inspection.
+export * from './apps/app-process';
+export * from './wait/wait-for';
+export * from './services/free-port';
+export * from './services/private-services';
+export * from './messaging/stream-messages';

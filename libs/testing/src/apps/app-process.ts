@@ -68,10 +68,10 @@ export class AppProcess {
 
   /** Log lines parsed as JSON (non-JSON lines are skipped). */
   jsonLogs(): Record<string, unknown>[] {
-    return this.output.flatMap((line) => {
+    return this.output.flatMap((line): Record<string, unknown>[] => {
       try {
         const parsed: unknown = JSON.parse(line);
-        return typeof parsed === 'object' && parsed !== null ? [parsed] : [];
+        return typeof parsed === 'object' && parsed !== null ? [parsed as Record<string, unknown>] : [];
       } catch {
         return [];
       }
@@ -121,7 +121,10 @@ export async function startApp(
   options: StartAppOptions = {},
 ): Promise<AppProcess> {
   const explicitPort = options.env?.['PORT'] ?? baseEnv['PORT'];
-  const port = explicitPort !== undefined && /^\d+$/.test(explicitPort) && explicitPort !== '0' ? Number(explicitPort) : await freePort();
+  const port =
+    explicitPort !== undefined && /^\d+$/.test(explicitPort) && explicitPort !== '0'
+      ? Number(explicitPort)
+      : await freePort();
   const entry = path.join(WORKSPACE_ROOT, options.entry ?? `apps/${app}/src/main.ts`);
   const child = spawn(process.execPath, ['-r', path.join(WORKSPACE_ROOT, 'tools/register.cjs'), entry], {
     cwd: WORKSPACE_ROOT,

@@ -1,0 +1,41 @@
+import type { DataSourceOptions } from 'typeorm';
+
+type PostgresDataSourceOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
+import { ENTITIES } from '../entities';
+import { MIGRATIONS } from '../migrations';
+import { createDataSource } from './create-data-source';
+
+describe('createDataSource', () => {
+  const build = (extra: Partial<Parameters<typeof createDataSource>[0]> = {}) =>
+    createDataSource({ url: 'postgres://app@db.internal:5432/dq', applicationName: 'runner', ...extra })
+      .options as PostgresDataSourceOptions;
+
+  it('never lets TypeORM change the schema on its own', () => {
+    expect(build()).toMatchObject({ synchronize: false, migrationsRun: false, dropSchema: false });
+  });
+
+  it('lists entities and migrations explicitly and records migrations in schema_migrations', () => {
+    const options = build();
+    expect(options.entities).toEqual([...ENTITIES]);
+    expect(options.migrations).toEqual([...MIGRATIONS]);
+    expect(options.migrationsTableName).toBe('schema_migrations');
+  });
+
+  it('pins sessions to UTC with a 60 s statement timeout and a pool of 10 by default', () => {
+    const options = build();
+    expect(options).toMatchObject({ type: 'postgres', applicationName: 'runner', poolSize: 10 });
+    expect(options.extra).toEqual({ options: '-c TimeZone=UTC', statement_timeout: 60_000 });
+  });
+
+  it('takes the pool size, statement timeout and logging from the caller', () => {
+    const options = build({ poolSize: 3, statementTimeoutMs: 0, logging: true });
+    expect(options).toMatchObject({ poolSize: 3, logging: true });
+    expect(options.extra).toMatchObject({ statement_timeout: 0 });
+  });
+
+  it('does not connect when built', () => {
+    expect(
+      createDataSource({ url: 'postgres://nobody@127.0.0.1:1/none', applicationName: 'x' }).isInitialized,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { DataSource } from 'typeorm';
+import { ENTITIES } from '../entities';
+import { MIGRATIONS } from '../migrations';
+
+export interface DataSourceConfig {
+  /** `postgres://user[:password]@host:port/database` */
+  url: string;
+  /** Shown in `pg_stat_activity`, so an operator can tell which service holds a connection. */
+  applicationName: string;
+  /** Maximum pooled connections. Default 10. */
+  poolSize?: number;
+  /** Server-side limit on one statement in milliseconds; 0 disables it. Default 60 s. */
+  statementTimeoutMs?: number;
+  /** Log every query through TypeORM's logger (development only). Default false. */
+  logging?: boolean;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
+export const MIGRATIONS_TABLE_NAME = 'schema_migrations';
+
+/**
+ * Builds (does not connect) the one PostgreSQL data source shape every service uses. The schema is
+ * owned by migrations only: `synchronize` is never on, not even in tests.
+ */
+export function createDataSource(config: DataSourceConfig): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: config.url,
+    applicationName: config.applicationName,
+    entities: [...ENTITIES],
+    migrations: [...MIGRATIONS],
+    migrationsTableName: MIGRATIONS_TABLE_NAME,
+    synchronize: false,
+    migrationsRun: false,
+    dropSchema: false,
+    logging: config.logging ?? false,
+    poolSize: config.poolSize ?? DEFAULT_POOL_SIZE,
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension to install at connect time.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    extra: {
+      // Every session reads and writes timestamps in UTC, whatever the server's default.
+      options: '-c TimeZone=UTC',
+      statement_timeout: config.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { ConsumedEventEntity } from './inbox/consumed-event.entity';
+import { RunResultEntity } from './runs/run-result.entity';
+import { RunEntity } from './runs/run.entity';
+
+export { ConsumedEventEntity } from './inbox/consumed-event.entity';
+export { RunResultEntity } from './runs/run-result.entity';
+export { RunEntity, type RunPlanItem } from './runs/run.entity';
+
+/** Every entity the data source knows. Listed explicitly (no globs) so SWC, Jest and tsc agree. */
+export const ENTITIES = [RunEntity, RunResultEntity, ConsumedEventEntity] as const;

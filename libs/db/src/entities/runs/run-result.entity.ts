@@ -1,0 +1,37 @@
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { CheckOutcome } from '@dq/contracts';
+import { RunEntity } from './run.entity';
+
+/** The outcome of one check in one run. Keyed by (run, check): a redelivered job cannot add a second. */
+@Entity({ name: 'run_results' })
+@Unique('run_results_run_id_check_id_key', ['runId', 'checkId'])
+@Check('run_results_outcome_check', `"outcome" IN ('pass', 'warn', 'fail', 'critical', 'error', 'skip')`)
+export class RunResultEntity {
+  @PrimaryGeneratedColumn('uuid', { name: 'id', primaryKeyConstraintName: 'run_results_pkey' })
+  id!: string;
+
+  @Column({ name: 'run_id', type: 'uuid' })
+  runId!: string;
+
+  @ManyToOne(() => RunEntity, { onDelete: 'CASCADE', nullable: false })
+  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'run_results_run_id_fkey' })
+  run?: RunEntity;
+
+  @Column({ name: 'check_id', type: 'uuid' })
+  checkId!: string;
+
+  @Column({ name: 'outcome', type: 'text' })
+  outcome!: CheckOutcome;
+
+  @Column({ name: 'metric_value', type: 'double precision', nullable: true })
+  metricValue!: number | null;
+
+  @Column({ name: 'detail', type: 'jsonb', default: () => `'{}'` })
+  detail!: Record<string, unknown>;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+}

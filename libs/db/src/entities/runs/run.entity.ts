@@ -1,0 +1,64 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
+
+/** One check as the run evaluates it, frozen at trigger time so later edits never change a run. */
+export interface RunPlanItem {
+  check_id: string;
+  kind: string;
+  version: number;
+  definition: Record<string, unknown>;
+}
+
+// Constraint and index names match PostgreSQL's own defaults, so the migration and the entity name
+// them alike and the drift check compares like with like.
+@Entity({ name: 'runs' })
+@Check('runs_status_check', `"status" IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')`)
+@Check('runs_trigger_check', `"trigger" IN ('manual', 'schedule', 'pipeline', 'api')`)
+@Index('runs_suite_id_created_at_idx', ['suiteId', 'createdAt'])
+@Index('runs_status_active_idx', ['status'], { where: `"status" IN ('queued', 'running')` })
+export class RunEntity {
+  @PrimaryGeneratedColumn('uuid', { name: 'id', primaryKeyConstraintName: 'runs_pkey' })
+  id!: string;
+
+  @Column({ name: 'suite_id', type: 'uuid' })
+  suiteId!: string;
+
+  @Column({ name: 'status', type: 'text', default: 'queued' })
+  status!: RunStatus;
+
+  @Column({ name: 'trigger', type: 'text' })
+  trigger!: RunTrigger;
+
+  @Column({ name: 'reason', type: 'text', nullable: true })
+  reason!: RunFailureReason | null;
+
+  @Column({ name: 'plan', type: 'jsonb', default: () => `'[]'` })
+  plan!: RunPlanItem[];
+
+  @Column({ name: 'total_checks', type: 'int', default: 0 })
+  totalChecks!: number;
+
+  @Column({ name: 'completed_checks', type: 'int', default: 0 })
+  completedChecks!: number;
+
+  @Column({ name: 'attempt', type: 'int', default: 0 })
+  attempt!: number;
+
+  @Column({ name: 'worker_id', type: 'text', nullable: true })
+  workerId!: string | null;
+
+  @Column({ name: 'lease_expires_at', type: 'timestamptz', nullable: true })
+  leaseExpiresAt!: Date | null;
+
+  @Column({ name: 'cancel_requested_at', type: 'timestamptz', nullable: true })
+  cancelRequestedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+}
