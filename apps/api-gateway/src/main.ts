@@ -2,12 +2,12 @@
 // it enqueues work and asks the runner for live datasource work over NATS.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { ApiGatewayModule, apiGatewayHttpOptions } from './api-gateway.module';
 
 const config = loadConfigOrExit(ApiGatewayConfig, ServiceName.ApiGateway);
-void bootstrapService({
+startServiceOrExit({
   service: ServiceName.ApiGateway,
   config,
   module: ApiGatewayModule.forRoot(config),

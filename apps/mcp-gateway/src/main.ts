@@ -1,9 +1,9 @@
 // The mcp-gateway service: the MCP endpoint `/mcp/` for AI assistants, over the same domain services and authorization as REST.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { McpGatewayConfig } from './mcp-gateway.config';
 import { McpGatewayModule } from './mcp-gateway.module';
 
 const config = loadConfigOrExit(McpGatewayConfig, ServiceName.McpGateway);
-void bootstrapService({ service: ServiceName.McpGateway, config, module: McpGatewayModule.forRoot(config) });
+startServiceOrExit({ service: ServiceName.McpGateway, config, module: McpGatewayModule.forRoot(config) });

@@ -1,9 +1,13 @@
 // The orchestration-observer service: pipeline runs observed from orchestrators: inbound webhooks and the polling fallback.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { OrchestrationObserverConfig } from './orchestration-observer.config';
 import { OrchestrationObserverModule } from './orchestration-observer.module';
 
 const config = loadConfigOrExit(OrchestrationObserverConfig, ServiceName.OrchestrationObserver);
-void bootstrapService({ service: ServiceName.OrchestrationObserver, config, module: OrchestrationObserverModule.forRoot(config) });
+startServiceOrExit({
+  service: ServiceName.OrchestrationObserver,
+  config,
+  module: OrchestrationObserverModule.forRoot(config),
+});

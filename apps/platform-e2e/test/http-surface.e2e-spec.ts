@@ -99,7 +99,9 @@ describe('HTTP surface', () => {
   });
 
   it('every response carries a request id, and a well-formed one sent by the client is kept', async () => {
-    const response = await fetch(`${gateway.url}/api/v1/nothing`, { headers: { 'x-request-id': 'client-chosen-id.1' } });
+    const response = await fetch(`${gateway.url}/api/v1/nothing`, {
+      headers: { 'x-request-id': 'client-chosen-id.1' },
+    });
     expect(response.headers.get('x-request-id')).toBe('client-chosen-id.1');
     const generated = await fetch(`${gateway.url}/api/v1/nothing`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

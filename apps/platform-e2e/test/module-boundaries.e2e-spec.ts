@@ -22,27 +22,45 @@ describe('module boundaries', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'dq-graph-'));
     try {
       const file = path.join(dir, 'graph.json');
-      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/nx/bin/nx.js'), 'graph', `--file=${file}`], {
-        cwd: ROOT,
-        env: { ...process.env, NX_DAEMON: 'false' },
-        stdio: 'ignore',
-      });
+      execFileSync(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/nx/bin/nx.js'), 'graph', `--file=${file}`],
+        {
+          cwd: ROOT,
+          env: { ...process.env, NX_DAEMON: 'false' },
+          stdio: 'ignore',
+        },
+      );
       const { graph } = JSON.parse(readFileSync(file, 'utf8')) as ProjectGraph;
       const isApp = (name: string) => graph.nodes[name]?.type === 'app';
       const isE2e = (name: string) => graph.nodes[name]?.data.tags?.includes('type:e2e') ?? false;
       const apps = Object.keys(graph.nodes).filter((name) => isApp(name) && !isE2e(name));
       expect(apps.sort()).toEqual(
-        ['alerting', 'api-gateway', 'lineage', 'llm-worker', 'mcp-gateway', 'orchestration-observer', 'runner', 'scheduler', 'web'].sort(),
+        [
+          'alerting',
+          'api-gateway',
+          'lineage',
+          'llm-worker',
+          'mcp-gateway',
+          'orchestration-observer',
+          'runner',
+          'scheduler',
+          'web',
+        ].sort(),
       );
       for (const [source, dependencies] of Object.entries(graph.dependencies)) {
         if (isE2e(source)) continue; // the e2e project runs the apps as processes, by design
         for (const { target } of dependencies) {
           if (!graph.nodes[target]) continue; // npm packages
-          expect(`${source} -> ${target}: ${isApp(target) ? 'app' : 'lib'}`).toBe(`${source} -> ${target}: lib`);
+          expect(`${source} -> ${target}: ${isApp(target) ? 'app' : 'lib'}`).toBe(
+            `${source} -> ${target}: lib`,
+          );
         }
       }
       // The libs the apps stand on are really in the graph.
-      expect(graph.dependencies['runner']?.map((d) => d.target)).toEqual(expect.arrayContaining(['runs', 'platform']));
+      expect(graph.dependencies['runner']?.map((d) => d.target)).toEqual(
+        expect.arrayContaining(['runs', 'platform']),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -57,7 +75,9 @@ describe('module boundaries', () => {
 
     async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
       const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
-      return (result?.messages ?? []).filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message);
+      return (result?.messages ?? [])
+        .filter((m) => m.ruleId === '@nx/enforce-module-boundaries')
+        .map((m) => m.message);
     }
 
     it('a lib importing an app is an error', async () => {

@@ -34,7 +34,11 @@ describe('readiness follows PostgreSQL, Redis and NATS', () => {
   let app: AppProcess;
 
   beforeAll(async () => {
-    [postgres, redis, nats] = await Promise.all([startPrivatePostgres(), startPrivateRedis(), startPrivateNats()]);
+    [postgres, redis, nats] = await Promise.all([
+      startPrivatePostgres(),
+      startPrivateRedis(),
+      startPrivateNats(),
+    ]);
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/dq');
     await runMigrations(databaseUrl);
     app = await startApp(
@@ -84,10 +88,14 @@ describe('readiness follows PostgreSQL, Redis and NATS', () => {
     expect((await app.get('/healthz')).status).toBe(200);
 
     await service().start();
-    await waitFor(`/readyz to recover after ${name} is back`, async () => (await readiness(app)).status === 200, {
-      timeoutMs: 60_000,
-      intervalMs: 250,
-    });
+    await waitFor(
+      `/readyz to recover after ${name} is back`,
+      async () => (await readiness(app)).status === 200,
+      {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      },
+    );
     expect(app.isRunning).toBe(true);
   });
 });
@@ -111,13 +119,22 @@ describe('api-gateway readiness includes each downstream service over NATS', () 
     const before = await readiness(gateway);
     expect(before.status).toBe(503);
     expect(before.body.checks?.['postgres']?.status).toBe('up');
-    const downstream = before.body.checks?.['downstream'];
+    const downstream = before.body.checks?.['downstream-services'];
     expect(downstream?.status).toBe('down');
     expect(downstream?.error).toContain(ServiceName.Runner);
 
-    for (const name of ['runner', 'scheduler', 'orchestration-observer', 'lineage', 'alerting', 'llm-worker'] as const) {
+    for (const name of [
+      'runner',
+      'scheduler',
+      'orchestration-observer',
+      'lineage',
+      'alerting',
+      'llm-worker',
+    ] as const) {
       apps.push(await startApp(name, env.env));
     }
-    await waitFor('the gateway to be ready', async () => (await readiness(gateway)).status === 200, { timeoutMs: 30_000 });
+    await waitFor('the gateway to be ready', async () => (await readiness(gateway)).status === 200, {
+      timeoutMs: 30_000,
+    });
   });
 });

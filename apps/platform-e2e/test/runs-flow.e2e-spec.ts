@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { Consumers, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import { Consumers, RunStatus, RunTrigger, ServiceName, isTerminalRunStatus } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
-import { BaseServiceConfig, loadConfig } from '@dq/platform';
+import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { type PlannedCheck, RunDispatchService, RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import {
@@ -46,7 +46,11 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   let dispatcher: RunDispatchService;
   const started: AppProcess[] = [];
 
-  async function start(app: Parameters<typeof startApp>[0], extra: Record<string, string> = {}, entry?: string) {
+  async function start(
+    app: Parameters<typeof startApp>[0],
+    extra: Record<string, string> = {},
+    entry?: string,
+  ) {
     const process = await startApp(app, env.env, { env: extra, ...(entry ? { entry } : {}) });
     started.push(process);
     return process;
@@ -73,7 +77,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       `run ${runId} to end`,
       async () => {
         const run = await runOf(runId);
-        return [RunStatus.Succeeded, RunStatus.Failed, RunStatus.Cancelled].includes(run.status) ? run : undefined;
+        return isTerminalRunStatus(run.status) ? run : undefined;
       },
       { timeoutMs, intervalMs: 200 },
     );
@@ -83,7 +87,11 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     env = await createIsolatedEnvironment('runs-flow');
     const config = loadConfig(DispatcherConfig, env.env);
     @Module({
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.ApiGateway, config }), RunsModule],
+      imports: [
+        ...platformModules({ service: ServiceName.ApiGateway, config }),
+        ServiceRuntimeModule.forRoot({ service: ServiceName.ApiGateway, config }),
+        RunsModule,
+      ],
     })
     class GatewayDispatchModule {}
     gateway = await NestFactory.createApplicationContext(GatewayDispatchModule, { logger: false });
@@ -117,12 +125,16 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     expect(results.map((r) => r.checkId).sort()).toEqual(plan.map((c) => c.check_id).sort());
     expect(results.every((r) => r.outcome === 'pass')).toBe(true);
 
-    await waitFor('alerting to consume the completion', async () => (await consumedBy(Consumers.AlertingRunCompleted.durable, run.id)) === 1);
+    await waitFor(
+      'alerting to consume the completion',
+      async () => (await consumedBy(Consumers.AlertingRunCompleted.durable, run.id)) === 1,
+    );
     expect(await consumedBy(Consumers.LineageRunCompleted.durable, run.id)).toBe(0);
 
     await start('lineage');
-    await waitFor('lineage to consume the completion after it started', async () =>
-      (await consumedBy(Consumers.LineageRunCompleted.durable, run.id)) === 1,
+    await waitFor(
+      'lineage to consume the completion after it started',
+      async () => (await consumedBy(Consumers.LineageRunCompleted.durable, run.id)) === 1,
     );
     expect(await countStreamMessages(env, 'events.run.completed')).toBe(1);
     // The run executed once: one attempt, not two.
@@ -134,7 +146,9 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     const plan = sleepChecks(4, 1_500);
     const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
 
-    await waitFor('the first runner to record a result', async () => (await resultsOf(run.id)).length >= 1, { timeoutMs: 30_000 });
+    await waitFor('the first runner to record a result', async () => (await resultsOf(run.id)).length >= 1, {
+      timeoutMs: 30_000,
+    });
     await first.kill();
     const afterKill = await resultsOf(run.id);
     expect(afterKill.length).toBeLessThan(plan.length);
@@ -152,7 +166,10 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       expect(results.find((r) => r.checkId === before.checkId)?.id).toBe(before.id);
     }
     expect(done.attempt).toBeGreaterThanOrEqual(2);
-    await waitFor('alerting to consume the completion', async () => (await consumedBy(Consumers.AlertingRunCompleted.durable, run.id)) === 1);
+    await waitFor(
+      'alerting to consume the completion',
+      async () => (await consumedBy(Consumers.AlertingRunCompleted.durable, run.id)) === 1,
+    );
     expect(await countStreamMessages(env, 'events.run.completed')).toBe(2); // this run + the first test's
   });
 
@@ -161,7 +178,9 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     const plan = sleepChecks(3, 2_000);
     const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
 
-    await waitFor('the run to start', async () => (await runOf(run.id)).status === RunStatus.Running, { timeoutMs: 30_000 });
+    await waitFor('the run to start', async () => (await runOf(run.id)).status === RunStatus.Running, {
+      timeoutMs: 30_000,
+    });
     const exit = await first.stop('SIGTERM');
     expect(exit.code).toBe(0);
 
@@ -179,7 +198,9 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
 
   it('a check kind no evaluator handles ends as `error`, and the run still succeeds with every outcome recorded', async () => {
     await start('runner', FAST_LOCKS);
-    const plan: PlannedCheck[] = [{ check_id: randomUUID(), kind: 'no.such.kind', version: 1, definition: {} }];
+    const plan: PlannedCheck[] = [
+      { check_id: randomUUID(), kind: 'no.such.kind', version: 1, definition: {} },
+    ];
     const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
     const done = await waitForTerminal(run.id);
     expect(done.status).toBe(RunStatus.Succeeded);

@@ -1,9 +1,9 @@
 // The runner service: the runner pool: the only process that touches datasources; it executes suite runs from the `runs` queue.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { RunnerConfig } from './runner.config';
 import { RunnerModule } from './runner.module';
 
 const config = loadConfigOrExit(RunnerConfig, ServiceName.Runner);
-void bootstrapService({ service: ServiceName.Runner, config, module: RunnerModule.forRoot(config) });
+startServiceOrExit({ service: ServiceName.Runner, config, module: RunnerModule.forRoot(config) });

@@ -1,9 +1,9 @@
 // The scheduler service: cron schedules, trigger bindings and the daily sweeps; it enqueues runs.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { SchedulerConfig } from './scheduler.config';
 import { SchedulerModule } from './scheduler.module';
 
 const config = loadConfigOrExit(SchedulerConfig, ServiceName.Scheduler);
-void bootstrapService({ service: ServiceName.Scheduler, config, module: SchedulerModule.forRoot(config) });
+startServiceOrExit({ service: ServiceName.Scheduler, config, module: SchedulerModule.forRoot(config) });

@@ -3,12 +3,20 @@ import { type ServiceName } from '@dq/contracts';
 import { DbModule, InboxService, PostgresReadinessProbe } from '@dq/db';
 import {
   DownstreamServicesProbe,
+  DownstreamServicesUnavailableError,
   MessagingModule,
   NatsReadinessProbe,
   RedisReadinessProbe,
+  RpcClient,
 } from '@dq/messaging';
+import {
+  type BaseServiceConfig,
+  type ReadinessProbe,
+  ReadinessProbeError,
+  ReadinessRegistry,
+  instanceId,
+} from '@dq/platform';
 import { IdempotentConsumers } from './idempotent-consumers';
-import { type BaseServiceConfig, ConfigModule, HealthModule, ReadinessRegistry, instanceId } from '@dq/platform';
 
 export interface ServiceRuntimeOptions {
   service: ServiceName;
@@ -19,10 +27,28 @@ export interface ServiceRuntimeOptions {
 
 const RUNTIME_OPTIONS = Symbol('RUNTIME_OPTIONS');
 
+/** Readiness names the services that did not answer; nothing else about them. */
+function downstreamReadiness(probe: DownstreamServicesProbe): ReadinessProbe {
+  return {
+    name: probe.name,
+    async check() {
+      try {
+        await probe.check();
+      } catch (error) {
+        if (error instanceof DownstreamServicesUnavailableError) {
+          throw new ReadinessProbeError(`not answering: ${error.down.join(', ')}`);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
 /**
- * What every backend service stands on: its validated config, health endpoints, PostgreSQL,
- * NATS and Redis, and readiness that reflects each of them. One composition, so the nine apps
- * cannot drift apart in how they connect or report readiness.
+ * What every backend service stands on, below the platform modules that bootstrapService adds
+ * (config, logging, lifecycle, health): PostgreSQL, NATS and Redis, readiness that reflects each
+ * of them, and idempotent event consumption. One composition, so the apps cannot drift apart in
+ * how they connect or report readiness.
  */
 @Module({})
 export class ServiceRuntimeModule implements OnModuleInit {
@@ -31,7 +57,7 @@ export class ServiceRuntimeModule implements OnModuleInit {
     private readonly postgres: PostgresReadinessProbe,
     private readonly redis: RedisReadinessProbe,
     private readonly nats: NatsReadinessProbe,
-    private readonly downstream: DownstreamServicesProbe,
+    private readonly rpc: RpcClient,
     @Inject(RUNTIME_OPTIONS) private readonly options: ServiceRuntimeOptions,
   ) {}
 
@@ -41,8 +67,6 @@ export class ServiceRuntimeModule implements OnModuleInit {
       module: ServiceRuntimeModule,
       global: true,
       imports: [
-        ConfigModule.forRoot(config),
-        HealthModule,
         DbModule.forRoot({ url: config.DATABASE_URL, applicationName: service }),
         MessagingModule.forRoot({
           natsUrl: config.NATS_URL,
@@ -52,17 +76,7 @@ export class ServiceRuntimeModule implements OnModuleInit {
           instanceId: instanceId(),
         }),
       ],
-      providers: [
-        { provide: RUNTIME_OPTIONS, useValue: options },
-        InboxService,
-        IdempotentConsumers,
-        {
-          provide: DownstreamServicesProbe,
-          useFactory: (rpc: ConstructorParameters<typeof DownstreamServicesProbe>[0]) =>
-            new DownstreamServicesProbe(rpc, options.downstream ?? []),
-          inject: [DownstreamServicesProbe.rpcClientToken],
-        },
-      ],
+      providers: [{ provide: RUNTIME_OPTIONS, useValue: options }, InboxService, IdempotentConsumers],
       exports: [InboxService, IdempotentConsumers],
     };
   }
@@ -71,6 +85,10 @@ export class ServiceRuntimeModule implements OnModuleInit {
     this.readiness.register(this.postgres);
     this.readiness.register(this.redis);
     this.readiness.register(this.nats);
-    if ((this.options.downstream ?? []).length > 0) this.readiness.register(this.downstream);
+    const downstream = this.options.downstream ?? [];
+    if (downstream.length > 0) {
+      const probe = new DownstreamServicesProbe(this.rpc, downstream, this.options.service);
+      this.readiness.register(downstreamReadiness(probe));
+    }
   }
 }

@@ -2,8 +2,14 @@
 // while and then passes, so tests can stop or kill a runner while a run is in the middle.
 import 'reflect-metadata';
 import { CheckOutcome, ServiceName } from '@dq/contracts';
-import { bootstrapService, loadConfigOrExit } from '@dq/platform';
-import { type CheckEvaluation, type CheckEvaluator, CheckEvaluatorRegistry, type EvaluationContext, type PlannedCheck } from '@dq/runs';
+import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
+import {
+  type CheckEvaluation,
+  type CheckEvaluator,
+  CheckEvaluatorRegistry,
+  type EvaluationContext,
+  type PlannedCheck,
+} from '@dq/runs';
 import { RunnerConfig } from '../../src/runner.config';
 import { RunnerModule } from '../../src/runner.module';
 
@@ -26,7 +32,7 @@ class SleepEvaluator implements CheckEvaluator {
 }
 
 const config = loadConfigOrExit(RunnerConfig, ServiceName.Runner);
-void bootstrapService({
+startServiceOrExit({
   service: ServiceName.Runner,
   config,
   module: RunnerModule.forRoot(config),

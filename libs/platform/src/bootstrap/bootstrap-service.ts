@@ -41,17 +41,33 @@ export interface ServiceApp {
   url: string;
 }
 
-/** The app's module under the platform modules: config, logger, lifecycle and health, all global. */
+/**
+ * The platform modules every service stands on: config, logger, lifecycle and health, all global.
+ * Exported for tests that build a Nest context from a service's modules without an HTTP server.
+ */
+export function platformModules(options: {
+  service: ServiceName;
+  config: BaseServiceConfig;
+  logger?: Logger;
+}): (Type | DynamicModule)[] {
+  const logger =
+    options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
+  return [
+    ConfigModule.forRoot(options.config),
+    LoggingModule.forRoot(logger),
+    LifecycleModule,
+    HealthModule.forRoot({ service: options.service }),
+  ];
+}
+
+/** The app's module under the platform modules. */
 function rootModule(options: ServiceBootstrapOptions, logger: Logger): DynamicModule {
   @Module({})
   class ServiceRootModule {}
   return {
     module: ServiceRootModule,
     imports: [
-      ConfigModule.forRoot(options.config),
-      LoggingModule.forRoot(logger),
-      LifecycleModule,
-      HealthModule.forRoot({ service: options.service }),
+      ...platformModules({ service: options.service, config: options.config, logger }),
       options.module,
     ],
   };
@@ -115,4 +131,20 @@ export async function bootstrapService<C extends BaseServiceConfig>(
 ): Promise<INestApplication> {
   const { app } = await createServiceApp(options);
   return app;
+}
+
+/**
+ * The entry point of every app's `main.ts`: starts the service, and if it cannot start (a
+ * dependency unreachable at boot, a port taken) writes one JSON fatal line and exits non-zero,
+ * so an orchestrator restarts it instead of it lingering half-started.
+ */
+export function startServiceOrExit<C extends BaseServiceConfig>(options: ServiceBootstrapOptions<C>): void {
+  bootstrapService(options).catch((error: unknown) => {
+    const logger =
+      options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });
+    logger.fatal({ err: error }, 'service failed to start');
+    logger.flush?.();
+    process.exitCode = 1;
+    setTimeout(() => process.exit(1), 100).unref();
+  });
 }

@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { AppError, CheckOutcome, ErrorCode, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
-import { BaseServiceConfig, loadConfig } from '@dq/platform';
+import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type IsolatedEnvironment, countStreamMessages, createIsolatedEnvironment } from '@dq/testing';
 import { type CheckEvaluator, CheckEvaluatorRegistry } from '../evaluation/check-evaluator';
@@ -29,8 +29,13 @@ class ScriptedEvaluator implements CheckEvaluator {
     await this.onEvaluate?.(check);
     const behaviour = check.definition['behaviour'];
     if (behaviour === 'throw') throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
-    if (behaviour === 'app-error') throw new AppError(ErrorCode.DatasourceUnreachable, 'The datasource did not answer');
-    return { outcome: (check.definition['outcome'] as CheckOutcome) ?? CheckOutcome.Pass, metric_value: 1, detail: {} };
+    if (behaviour === 'app-error')
+      throw new AppError(ErrorCode.DatasourceUnreachable, 'The datasource did not answer');
+    return {
+      outcome: (check.definition['outcome'] as CheckOutcome) ?? CheckOutcome.Pass,
+      metric_value: 1,
+      detail: {},
+    };
   }
 }
 
@@ -56,7 +61,15 @@ describe('RunExecutionService', () => {
 
   async function insertRun(plan: PlannedCheck[], status: RunStatus = RunStatus.Queued): Promise<RunEntity> {
     const runs = dataSource.getRepository(RunEntity);
-    return runs.save(runs.create({ suiteId: randomUUID(), trigger: RunTrigger.Manual, status, plan, totalChecks: plan.length }));
+    return runs.save(
+      runs.create({
+        suiteId: randomUUID(),
+        trigger: RunTrigger.Manual,
+        status,
+        plan,
+        totalChecks: plan.length,
+      }),
+    );
   }
 
   const results = (runId: string) => dataSource.getRepository(RunResultEntity).findBy({ runId });
@@ -66,7 +79,11 @@ describe('RunExecutionService', () => {
     env = await createIsolatedEnvironment('run-execution');
     const config = loadConfig(TestRunnerConfig, env.env);
     const moduleRef = await Test.createTestingModule({
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }), RunsModule],
+      imports: [
+        ...platformModules({ service: ServiceName.Runner, config }),
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        RunsModule,
+      ],
     }).compile();
     context = await moduleRef.init();
     dataSource = context.get(DataSource);
@@ -102,7 +119,9 @@ describe('RunExecutionService', () => {
   it('resumes a run: checks that already have a result are not evaluated again', async () => {
     const plan = [scripted(), scripted(), scripted()];
     const run = await insertRun(plan, RunStatus.Running);
-    await dataSource.getRepository(RunResultEntity).insert({ runId: run.id, checkId: plan[0]!.check_id, outcome: 'warn', metricValue: 5, detail: {} });
+    await dataSource
+      .getRepository(RunResultEntity)
+      .insert({ runId: run.id, checkId: plan[0]!.check_id, outcome: 'warn', metricValue: 5, detail: {} });
 
     await execution.execute(run.id, executionContext());
     expect(evaluator.evaluated).toEqual([plan[1]!.check_id, plan[2]!.check_id]);
@@ -141,7 +160,9 @@ describe('RunExecutionService', () => {
     const plan = [scripted(), scripted(), scripted()];
     const run = await insertRun(plan);
     evaluator.onEvaluate = () => controller.abort();
-    await expect(execution.execute(run.id, executionContext({ signal: controller.signal }))).rejects.toBeInstanceOf(HandedBack);
+    await expect(
+      execution.execute(run.id, executionContext({ signal: controller.signal })),
+    ).rejects.toBeInstanceOf(HandedBack);
 
     const handedBack = await runOf(run.id);
     expect(handedBack.status).toBe(RunStatus.Queued);

@@ -114,7 +114,11 @@ export class RunExecutionService {
   ): Promise<CheckEvaluation | 'aborted'> {
     const evaluator = this.evaluators.find(check.kind);
     if (!evaluator) {
-      return { outcome: Outcome.Error, metric_value: null, detail: { reason: 'unsupported_check_kind', kind: check.kind } };
+      return {
+        outcome: Outcome.Error,
+        metric_value: null,
+        detail: { reason: 'unsupported_check_kind', kind: check.kind },
+      };
     }
     try {
       return await evaluator.evaluate(check, { runId, signal });
@@ -122,7 +126,12 @@ export class RunExecutionService {
       if (signal.aborted) return 'aborted';
       // `error` is an operational status, not a crash: the run goes on with the next check.
       // Only an AppError's message is safe to keep; others may carry connection details.
-      this.logger.warn({ run_id: runId, check_id: check.check_id, msg: 'check evaluation threw', err: error });
+      this.logger.warn({
+        run_id: runId,
+        check_id: check.check_id,
+        msg: 'check evaluation threw',
+        err: error,
+      });
       const detail =
         error instanceof AppError
           ? { reason: error.code, message: error.message }
@@ -131,39 +140,38 @@ export class RunExecutionService {
     }
   }
 
+  /** Keyed by (run, check): a duplicate evaluation of the same check is ignored, never a second row. */
   private async recordResult(runId: string, checkId: string, evaluation: CheckEvaluation): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(RunResultEntity)
-      .values({
-        runId,
-        checkId,
-        outcome: evaluation.outcome,
-        metricValue: evaluation.metric_value,
-        detail: evaluation.detail,
-        finishedAt: new Date(),
-      })
-      .orIgnore()
-      .execute();
+    await this.dataSource.query(
+      `INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, finished_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (run_id, check_id) DO NOTHING`,
+      [runId, checkId, evaluation.outcome, evaluation.metric_value, JSON.stringify(evaluation.detail)],
+    );
   }
 
   private async reportProgress(runId: string, completed: number, total: number): Promise<void> {
     await this.dataSource.getRepository(RunEntity).update({ id: runId }, { completedChecks: completed });
-    const broadcast = Broadcasts.runProgress(runId);
-    this.progress.publish(broadcast.subject, {
-      run_id: runId,
-      status: RunStatus.Running,
-      completed_checks: completed,
-      total_checks: total,
-    });
+    try {
+      this.progress.publish(Broadcasts.runProgress(runId), {
+        run_id: runId,
+        status: RunStatus.Running,
+        completed_checks: completed,
+        total_checks: total,
+      });
+    } catch (error) {
+      // Live progress is best effort; the row above is the record.
+      this.logger.warn({ run_id: runId, msg: 'progress broadcast failed', err: error });
+    }
   }
 
   private async handBack(runId: string, context: ExecutionContext): Promise<never> {
     await this.dataSource
       .getRepository(RunEntity)
-      .update({ id: runId, status: RunStatus.Running, workerId: context.workerId },
-        { status: RunStatus.Queued, workerId: null },);
+      .update(
+        { id: runId, status: RunStatus.Running, workerId: context.workerId },
+        { status: RunStatus.Queued, workerId: null },
+      );
     this.logger.log({ run_id: runId, msg: 'run handed back at shutdown' });
     return context.handBack();
   }
