@@ -4,7 +4,7 @@
  * never touched.
  */
 import { ServiceName } from '@dq/contracts';
-import { runMigrations } from '@dq/db';
+import { ensureDatabase, runMigrations } from '@dq/db';
 import {
   type AppProcess,
   type IsolatedEnvironment,
@@ -40,6 +40,7 @@ describe('readiness follows PostgreSQL, Redis and NATS', () => {
       startPrivateNats(),
     ]);
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/dq');
+    await ensureDatabase(databaseUrl);
     await runMigrations(databaseUrl);
     app = await startApp(
       'scheduler',
