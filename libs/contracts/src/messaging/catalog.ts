@@ -51,7 +51,10 @@ export const Requests = {
   } satisfies RequestDefinition<ServicePingRequest, ServicePingReply>,
 };
 
-export function requestSubject(definition: RequestDefinition<unknown, unknown>, service: ServiceName): string {
+export function requestSubject(
+  definition: RequestDefinition<unknown, unknown>,
+  service: ServiceName,
+): string {
   return definition.subject.replace('{service}', service);
 }
 

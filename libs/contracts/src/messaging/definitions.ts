@@ -53,7 +53,11 @@ export interface JobDefinition<T> {
   readonly attempts: number;
 }
 
-export function defineEvent<T>(subject: string, stream: StreamDefinition, payload: PayloadClass<T>): EventDefinition<T> {
+export function defineEvent<T>(
+  subject: string,
+  stream: StreamDefinition,
+  payload: PayloadClass<T>,
+): EventDefinition<T> {
   return { subject, stream, payload };
 }
 
