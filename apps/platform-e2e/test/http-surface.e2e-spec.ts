@@ -30,7 +30,7 @@ describe('HTTP surface', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => (app.isRunning ? app.stop() : undefined)));
+    await Promise.all(apps.map((app) => app.stop()));
     await env?.cleanup();
   });
 

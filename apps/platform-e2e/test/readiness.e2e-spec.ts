@@ -110,7 +110,7 @@ describe('api-gateway readiness includes each downstream service over NATS', () 
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => (app.isRunning ? app.stop() : undefined)));
+    await Promise.all(apps.map((app) => app.stop()));
     await env?.cleanup();
   });
 

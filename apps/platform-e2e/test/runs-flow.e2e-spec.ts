@@ -69,7 +69,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       'SELECT count(*)::int AS count FROM consumed_events WHERE consumer = $1 AND event_id = $2',
       [consumer, eventId],
     );
-    return rows[0]!.count;
+    return rows[0].count;
   }
 
   async function waitForTerminal(runId: string, timeoutMs = 60_000): Promise<RunEntity> {
@@ -100,7 +100,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   });
 
   afterEach(async () => {
-    await Promise.all(started.splice(0).map((app) => (app.isRunning ? app.kill() : undefined)));
+    await Promise.all(started.splice(0).map((app) => app.kill()));
   });
 
   afterAll(async () => {

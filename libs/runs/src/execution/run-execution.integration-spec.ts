@@ -121,13 +121,13 @@ describe('RunExecutionService', () => {
     const run = await insertRun(plan, RunStatus.Running);
     await dataSource
       .getRepository(RunResultEntity)
-      .insert({ runId: run.id, checkId: plan[0]!.check_id, outcome: 'warn', metricValue: 5, detail: {} });
+      .insert({ runId: run.id, checkId: plan[0].check_id, outcome: 'warn', metricValue: 5, detail: {} });
 
     await execution.execute(run.id, executionContext());
-    expect(evaluator.evaluated).toEqual([plan[1]!.check_id, plan[2]!.check_id]);
+    expect(evaluator.evaluated).toEqual([plan[1].check_id, plan[2].check_id]);
     const recorded = await results(run.id);
     expect(recorded).toHaveLength(3);
-    expect(recorded.find((r) => r.checkId === plan[0]!.check_id)?.outcome).toBe('warn');
+    expect(recorded.find((r) => r.checkId === plan[0].check_id)?.outcome).toBe('warn');
   });
 
   it('a redelivered job of a finished run evaluates nothing and its completion stays one event', async () => {
@@ -177,14 +177,14 @@ describe('RunExecutionService', () => {
 
     const recorded = await results(run.id);
     const byCheck = new Map(recorded.map((r) => [r.checkId, r]));
-    expect(byCheck.get(plan[0]!.check_id)?.outcome).toBe('error');
-    expect(byCheck.get(plan[0]!.check_id)?.detail).toEqual({ reason: 'evaluation_failed' });
+    expect(byCheck.get(plan[0].check_id)?.outcome).toBe('error');
+    expect(byCheck.get(plan[0].check_id)?.detail).toEqual({ reason: 'evaluation_failed' });
     expect(JSON.stringify(recorded)).not.toContain('hunter2');
-    expect(byCheck.get(plan[1]!.check_id)?.detail).toEqual({
+    expect(byCheck.get(plan[1].check_id)?.detail).toEqual({
       reason: 'datasource_unreachable',
       message: 'The datasource did not answer',
     });
-    expect(byCheck.get(plan[2]!.check_id)?.outcome).toBe('pass');
+    expect(byCheck.get(plan[2].check_id)?.outcome).toBe('pass');
     expect((await runOf(run.id)).status).toBe(RunStatus.Succeeded);
   });
 
