@@ -141,6 +141,40 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     expect((await runOf(run.id)).attempt).toBe(1);
   });
 
+  it('an event published while a durable consumer is stopped is delivered once after it restarts', async () => {
+    await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
+    const lineage = await start('lineage');
+    const warmUp = await dispatcher.dispatch({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Api,
+      plan: sleepChecks(1, 10),
+    });
+    await waitFor(
+      'lineage to consume the first completion',
+      async () => (await consumedBy(Consumers.LineageRunCompleted.durable, warmUp.id)) === 1,
+    );
+
+    expect((await lineage.stop('SIGTERM')).code).toBe(0);
+    const run = await dispatcher.dispatch({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Api,
+      plan: sleepChecks(1, 10),
+    });
+    await waitForTerminal(run.id);
+    expect(await consumedBy(Consumers.LineageRunCompleted.durable, run.id)).toBe(0);
+
+    const restarted = await start('lineage');
+    await waitFor(
+      'the restarted lineage to consume the completion',
+      async () => (await consumedBy(Consumers.LineageRunCompleted.durable, run.id)) === 1,
+    );
+    // Restarting again redelivers nothing new and duplicates nothing.
+    await restarted.stop('SIGTERM');
+    await start('lineage');
+    expect(await consumedBy(Consumers.LineageRunCompleted.durable, run.id)).toBe(1);
+    expect(await consumedBy(Consumers.LineageRunCompleted.durable, warmUp.id)).toBe(1);
+  });
+
   it('a runner killed mid-run: another runner takes the job after the lock expires and the effect happens once', async () => {
     const first = await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const plan = sleepChecks(4, 1_500);
@@ -170,7 +204,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       'alerting to consume the completion',
       async () => (await consumedBy(Consumers.AlertingRunCompleted.durable, run.id)) === 1,
     );
-    expect(await countStreamMessages(env, 'events.run.completed')).toBe(2); // this run + the first test's
+    expect(await countStreamMessages(env, 'events.run.completed')).toBe(4); // this run + the earlier tests' three
   });
 
   it('SIGTERM during a run hands it back: the runner exits cleanly and another runner completes it', async () => {
