@@ -35,6 +35,7 @@ const ESM_ONLY_PACKAGES = [
   'uint8array-extras',
   'load-esm',
   '@borewit',
+  'http-proxy-middleware',
 ];
 
 function tier(projectRoot, displayName, testMatch, extra = {}) {

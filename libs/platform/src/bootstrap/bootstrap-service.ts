@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServiceName } from '@dq/contracts';
 import type { Logger } from 'pino';
-import { BaseServiceConfig } from '../config/base-service-config';
+import { HttpServiceConfig } from '../config/base-service-config';
 import { ConfigModule } from '../config/config.module';
 import { describeConfig } from '../config/load-config';
 import { HealthModule } from '../health/health.module';
@@ -16,7 +16,7 @@ import { LoggingModule } from '../logging/logging.module';
 import { PinoNestLogger } from '../logging/pino-nest-logger';
 import { instanceId } from './instance-id';
 
-export interface ServiceBootstrapOptions<C extends BaseServiceConfig = BaseServiceConfig> {
+export interface ServiceBootstrapOptions<C extends HttpServiceConfig = HttpServiceConfig> {
   service: ServiceName;
   config: C;
   module: Type | DynamicModule;
@@ -24,6 +24,11 @@ export interface ServiceBootstrapOptions<C extends BaseServiceConfig = BaseServi
     /** Keep the raw request body on `req.rawBody` (HMAC-verified webhooks). */
     rawBody?: boolean;
   };
+  /**
+   * Runs right after the app is created, before the platform's HTTP conventions (body parsers,
+   * filters) are applied: middleware mounted here sees the raw, unread request (a proxy).
+   */
+  beforeHttp?: (app: INestApplication) => void | Promise<void>;
   /**
    * Runs after the app is created and configured, before `init()` (so before onModuleInit and
    * onApplicationBootstrap start workers): tests and alternative entry points register things here.
@@ -47,7 +52,7 @@ export interface ServiceApp {
  */
 export function platformModules(options: {
   service: ServiceName;
-  config: BaseServiceConfig;
+  config: HttpServiceConfig;
   logger?: Logger;
 }): (Type | DynamicModule)[] {
   const logger =
@@ -92,7 +97,7 @@ function urlOf(app: INestApplication): string {
  * health, graceful shutdown; listens on HOST:PORT (PORT 0, allowed under NODE_ENV=test, takes an
  * ephemeral port) and returns the app with its bound URL. Tests boot apps in-process with it.
  */
-export async function createServiceApp<C extends BaseServiceConfig>(
+export async function createServiceApp<C extends HttpServiceConfig>(
   options: ServiceBootstrapOptions<C>,
 ): Promise<ServiceApp> {
   const { config, service } = options;
@@ -102,6 +107,7 @@ export async function createServiceApp<C extends BaseServiceConfig>(
     bodyParser: false,
     rawBody: options.http?.rawBody ?? false,
   });
+  await options.beforeHttp?.(app);
   configureHttpApp(app, { ...options.http, nodeEnv: config.NODE_ENV, logger, shutdownHooks: false });
   const coordinator = app.get(ShutdownCoordinator);
   if (options.handleSignals ?? true) {
@@ -126,7 +132,7 @@ export async function createServiceApp<C extends BaseServiceConfig>(
 }
 
 /** `main.ts` of every app: `await bootstrapService({ service, config: loadConfigOrExit(...), module })`. */
-export async function bootstrapService<C extends BaseServiceConfig>(
+export async function bootstrapService<C extends HttpServiceConfig>(
   options: ServiceBootstrapOptions<C>,
 ): Promise<INestApplication> {
   const { app } = await createServiceApp(options);
@@ -138,7 +144,7 @@ export async function bootstrapService<C extends BaseServiceConfig>(
  * dependency unreachable at boot, a port taken) writes one JSON fatal line and exits non-zero,
  * so an orchestrator restarts it instead of it lingering half-started.
  */
-export function startServiceOrExit<C extends BaseServiceConfig>(options: ServiceBootstrapOptions<C>): void {
+export function startServiceOrExit<C extends HttpServiceConfig>(options: ServiceBootstrapOptions<C>): void {
   bootstrapService(options).catch((error: unknown) => {
     const logger =
       options.logger ?? createLogger({ service: options.service, level: options.config.LOG_LEVEL });

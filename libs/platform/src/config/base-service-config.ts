@@ -15,7 +15,7 @@ function IsServicePort(): PropertyDecorator {
     validator: {
       validate: (value: unknown, args) => {
         if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-        const min = (args?.object as Partial<BaseServiceConfig>).NODE_ENV === 'test' ? 0 : 1;
+        const min = (args?.object as Partial<HttpServiceConfig>).NODE_ENV === 'test' ? 0 : 1;
         return value >= min && value <= 65535;
       },
       defaultMessage: () =>
@@ -25,17 +25,36 @@ function IsServicePort(): PropertyDecorator {
 }
 
 /**
- * The variables every service reads. Each app extends it, sets its own PORT default and adds its
- * own variables: `class ApiGatewayConfig extends BaseServiceConfig { PORT = 8082; ... }`.
- * Property names are the environment variable names. No secret has a default.
+ * The variables every HTTP-serving process reads: the frontend host needs only these. Property
+ * names are the environment variable names.
  */
-export class BaseServiceConfig {
+export class HttpServiceConfig {
   @IsIn(NODE_ENVS)
   NODE_ENV: NodeEnv = 'development';
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
+  @IsString()
+  @MinLength(1)
+  HOST = '0.0.0.0';
+
+  @IsServicePort()
+  PORT!: number;
+
+  /** Graceful-shutdown budget; past it the process logs and exits 1. */
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+}
+
+/**
+ * The variables every backend service reads: the shared state (PostgreSQL, Redis, NATS). Each app
+ * extends it, sets its own PORT default and adds its own variables:
+ * `class ApiGatewayConfig extends BaseServiceConfig { PORT = 8082; ... }`. No secret has a default.
+ */
+export class BaseServiceConfig extends HttpServiceConfig {
   @Secret()
   @IsServiceUrl(['postgres:', 'postgresql:'])
   DATABASE_URL!: string;
@@ -50,17 +69,4 @@ export class BaseServiceConfig {
   /** Prefixes NATS subjects, streams, durables and the BullMQ prefix, so parallel test runs stay apart. */
   @Matches(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must match ^[a-z][a-z0-9_]{0,30}$' })
   MESSAGING_NAMESPACE = 'dq';
-
-  @IsString()
-  @MinLength(1)
-  HOST = '0.0.0.0';
-
-  @IsServicePort()
-  PORT!: number;
-
-  /** Graceful-shutdown budget; past it the process logs and exits 1. */
-  @IsInt()
-  @Min(1)
-  @Max(600_000)
-  SHUTDOWN_TIMEOUT_MS = 25_000;
 }
