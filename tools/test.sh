@@ -8,6 +8,9 @@ bash tools/infra-up.sh
 
 echo "== format"
 npx prettier --check .
+echo "== workspace tools (not an Nx project)"
+npx tsc -p tools/tsconfig.json --noEmit
+npx eslint --max-warnings 0 tools
 echo "== lint, typecheck, unit tests"
 npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=stream
 echo "== integration tests (real PostgreSQL, Redis, NATS)"
