@@ -20,8 +20,8 @@ fi
 # npm rewrites node_modules/.package-lock.json on every install, so its age is the install's age.
 installed_marker=node_modules/.package-lock.json
 if [[ ! -f "$installed_marker" || package-lock.json -nt "$installed_marker" ]]; then
-  say "installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  say "installing dependencies (npm install, at the versions package-lock.json pins)"
+  npm install --no-audit --no-fund
 else
   say "dependencies are up to date"
 fi

@@ -1,19 +1,8 @@
 /** Every app refuses to start on bad configuration, naming each bad or missing variable. */
-import { type AppName, startApp } from '@dq/testing';
-
-const BACKEND_APPS: AppName[] = [
-  'api-gateway',
-  'mcp-gateway',
-  'runner',
-  'scheduler',
-  'orchestration-observer',
-  'lineage',
-  'alerting',
-  'llm-worker',
-];
+import { BACKEND_APP_NAMES, startApp } from '@dq/testing';
 
 describe('configuration is validated at boot', () => {
-  it.each(BACKEND_APPS)(
+  it.each(BACKEND_APP_NAMES)(
     '%s exits non-zero naming each bad or missing variable, without echoing a secret',
     async (app) => {
       const process = await startApp(

@@ -1,17 +1,5 @@
 /** Every app shuts down gracefully on SIGTERM: it stops taking work and exits 0. */
-import { type AppName, type IsolatedEnvironment, createIsolatedEnvironment, startApp } from '@dq/testing';
-
-const APPS: AppName[] = [
-  'api-gateway',
-  'mcp-gateway',
-  'runner',
-  'scheduler',
-  'orchestration-observer',
-  'lineage',
-  'alerting',
-  'llm-worker',
-  'web',
-];
+import { APP_NAMES, type IsolatedEnvironment, createIsolatedEnvironment, startApp } from '@dq/testing';
 
 describe('graceful shutdown', () => {
   let env: IsolatedEnvironment;
@@ -24,7 +12,7 @@ describe('graceful shutdown', () => {
     await env?.cleanup();
   });
 
-  it.each(APPS)('%s exits 0 on SIGTERM and logs its start and its stop as JSON lines', async (name) => {
+  it.each(APP_NAMES)('%s exits 0 on SIGTERM and logs its start and its stop as JSON lines', async (name) => {
     const app = await startApp(name, { ...env.env, LOG_LEVEL: 'info' });
     const exit = await app.stop('SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });

@@ -3,7 +3,7 @@
  * are stopped and started again under a running app, so the shared services other tests use are
  * never touched.
  */
-import { ServiceName } from '@dq/contracts';
+import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { ensureDatabase, runMigrations } from '@dq/db';
 import {
   type AppProcess,
@@ -124,14 +124,7 @@ describe('api-gateway readiness includes each downstream service over NATS', () 
     expect(downstream?.status).toBe('down');
     expect(downstream?.error).toContain(ServiceName.Runner);
 
-    for (const name of [
-      'runner',
-      'scheduler',
-      'orchestration-observer',
-      'lineage',
-      'alerting',
-      'llm-worker',
-    ] as const) {
+    for (const name of GATEWAY_DOWNSTREAM_SERVICES) {
       apps.push(await startApp(name, env.env));
     }
     await waitFor('the gateway to be ready', async () => (await readiness(gateway)).status === 200, {

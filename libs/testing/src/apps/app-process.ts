@@ -5,16 +5,22 @@ import { waitFor } from '../wait/wait-for';
 
 const WORKSPACE_ROOT = path.resolve(__dirname, '../../../..');
 
-export type AppName =
-  | 'api-gateway'
-  | 'mcp-gateway'
-  | 'runner'
-  | 'scheduler'
-  | 'orchestration-observer'
-  | 'lineage'
-  | 'alerting'
-  | 'llm-worker'
-  | 'web';
+/** The backend services: each stands on PostgreSQL, Redis and NATS. */
+export const BACKEND_APP_NAMES = [
+  'api-gateway',
+  'mcp-gateway',
+  'runner',
+  'scheduler',
+  'orchestration-observer',
+  'lineage',
+  'alerting',
+  'llm-worker',
+] as const;
+
+/** Every deployable app: the backend services and the frontend host. */
+export const APP_NAMES = [...BACKEND_APP_NAMES, 'web'] as const;
+
+export type AppName = (typeof APP_NAMES)[number];
 
 export interface StartAppOptions {
   /** Extra environment on top of the isolated one. */
