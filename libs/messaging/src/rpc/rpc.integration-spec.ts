@@ -73,6 +73,8 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
       await release.promise;
       return { service: 'scheduler', instance_id: 's', at: new Date().toISOString() };
     });
+    // The subscription must reach the server before a request can find it.
+    await runner.get(NatsClient).connection.flush();
     const slow = client.request(
       Requests.ServicePing,
       ServiceName.Scheduler,
@@ -122,6 +124,8 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
       called = true;
       return { service: 'lineage', instance_id: 'l', at: new Date().toISOString() };
     });
+    // The subscription must reach the server before a request can find it.
+    await runner.get(NatsClient).connection.flush();
     const raw = await gateway
       .get(NatsClient)
       .connection.request(

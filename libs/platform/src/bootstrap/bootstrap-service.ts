@@ -14,7 +14,6 @@ import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
 import { createLogger } from '../logging/create-logger';
 import { LoggingModule } from '../logging/logging.module';
 import { PinoNestLogger } from '../logging/pino-nest-logger';
-import { instanceId } from './instance-id';
 
 export interface ServiceBootstrapOptions<C extends HttpServiceConfig = HttpServiceConfig> {
   service: ServiceName;
@@ -124,10 +123,7 @@ export async function createServiceApp<C extends HttpServiceConfig>(
   }
   const url = urlOf(app);
   const port = Number(new URL(url).port);
-  logger.info(
-    { service, instance_id: instanceId(), host: config.HOST, port, config: describeConfig(config) },
-    'service started',
-  );
+  logger.info({ host: config.HOST, port, config: describeConfig(config) }, 'service started');
   return { app, url };
 }
 
