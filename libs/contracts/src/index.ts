@@ -7,3 +7,6 @@ export * from './runs/run-status';
 export * from './runs/run-events';
 export * from './services/service-name';
 export * from './services/service-ping';
+export * from './identity/roles';
+export * from './identity/identity.dto';
+export * from './audit/audit-event';

@@ -1,0 +1,88 @@
+import { Type } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { type CredentialKind, type WorkspaceRole } from './roles';
+
+/** Names are 1 to 200 characters (DECISIONS.md Limits). */
+export const NAME_MAX_LENGTH = 200;
+export const API_KEY_DEFAULT_DAYS = 90;
+export const API_KEY_MAX_DAYS = 365;
+export const OTP_CODE_LENGTH = 8;
+
+/** `GET /me` */
+export interface MeResponse {
+  id: string;
+  display_name: string;
+  email: string;
+  role: WorkspaceRole;
+  is_workspace_admin: boolean;
+  credential: CredentialKind;
+}
+
+/** `PATCH /me` */
+export class PatchMeRequest {
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  display_name!: string;
+}
+
+/** `POST /me/api-keys` */
+export class CreateApiKeyRequest {
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name!: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(API_KEY_MAX_DAYS)
+  expires_in_days?: number;
+}
+
+/** One key in `GET /me/api-keys`: metadata only, never the token. */
+export interface ApiKeyResponse {
+  id: string;
+  name: string;
+  key_prefix: string;
+  expires_at: string;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+/** `POST /me/api-keys` response: the only place the plaintext token ever appears. */
+export interface ApiKeyCreatedResponse extends ApiKeyResponse {
+  token: string;
+}
+
+/** `POST /auth/otp/request` */
+export class OtpRequestBody {
+  @IsEmail()
+  @MaxLength(320)
+  email!: string;
+}
+
+/** `POST /auth/otp/verify` */
+export class OtpVerifyBody {
+  @IsEmail()
+  @MaxLength(320)
+  email!: string;
+
+  @Matches(/^\d{8}$/, { message: 'code must be 8 digits' })
+  code!: string;
+}
+
+/** `GET /users/search?q=` */
+export class UserSearchQuery {
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  q!: string;
+}
+
+export interface UserSearchResult {
+  id: string;
+  display_name: string;
+  email: string;
+  role: WorkspaceRole;
+  /** The highest share this user can receive: a Viewer is capped at `view`. */
+  max_share: 'view' | 'edit';
+}

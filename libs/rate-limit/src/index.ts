@@ -1,0 +1,1 @@
+// Public surface of the rate-limit library: other projects import only from here.
