@@ -10,3 +10,5 @@ export * from './services/service-ping';
 export * from './identity/roles';
 export * from './identity/identity.dto';
 export * from './audit/audit-event';
+export * from './audit/audit-event-list.dto';
+export * from './limits/rate-limit';

@@ -12,7 +12,8 @@ export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
 /** What the one audit call takes. Nothing secret goes in `detail`. */
 export interface AuditEventInput {
-  action: AuditAction | string;
+  /** One of `AuditAction`, or a context's own `<area>.<verb>` name. */
+  action: string;
   actor_user_id: string | null;
   actor_credential: string | null;
   target_type: string | null;
