@@ -1,10 +1,20 @@
+import { AuditEventEntity } from './audit/audit-event.entity';
+import { IDENTITY_ENTITIES } from './identity';
 import { ConsumedEventEntity } from './inbox/consumed-event.entity';
 import { RunResultEntity } from './runs/run-result.entity';
 import { RunEntity } from './runs/run.entity';
 
+export { AuditEventEntity } from './audit/audit-event.entity';
+export * from './identity';
 export { ConsumedEventEntity } from './inbox/consumed-event.entity';
 export { RunResultEntity } from './runs/run-result.entity';
 export { RunEntity, type RunPlanItem } from './runs/run.entity';
 
 /** Every entity the data source knows. Listed explicitly (no globs) so SWC, Jest and tsc agree. */
-export const ENTITIES = [RunEntity, RunResultEntity, ConsumedEventEntity] as const;
+export const ENTITIES = [
+  RunEntity,
+  RunResultEntity,
+  ConsumedEventEntity,
+  AuditEventEntity,
+  ...IDENTITY_ENTITIES,
+] as const;

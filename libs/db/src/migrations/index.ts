@@ -1,7 +1,13 @@
 import { CreateRunsResultsAndInbox1795317000000 } from './1795317000000-create-runs-results-and-inbox';
+import { CreateIdentityTables1795400000000 } from './1795400000000-create-identity-tables';
+import { CreateAppendOnlyAuditEvents1795400100000 } from './1795400100000-create-append-only-audit-events';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
  * ones at the end; never edit one that has been merged.
  */
-export const MIGRATIONS = [CreateRunsResultsAndInbox1795317000000] as const;
+export const MIGRATIONS = [
+  CreateRunsResultsAndInbox1795317000000,
+  CreateIdentityTables1795400000000,
+  CreateAppendOnlyAuditEvents1795400100000,
+] as const;

@@ -1,0 +1,204 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import {
+  API_KEY_DEFAULT_DAYS,
+  API_KEY_MAX_DAYS,
+  type ApiKeyCreatedResponse,
+  type ApiKeyResponse,
+  AppError,
+  AuditAction,
+  ErrorCode,
+  NAME_MAX_LENGTH,
+} from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
+import { ApiKeyEntity, type UserEntity } from '@dq/db';
+import { LOGGER, type Logger } from '@dq/platform';
+import type { AuditContext } from '../audit-context';
+import { isStale, touchCoarsely } from '../persistence/coarse-touch';
+import { actorOf } from '../persistence/audit-actor';
+import { updateReturning } from '../persistence/sql';
+import { isUuid } from '../persistence/uuid';
+import { validationFailed } from '../persistence/validation';
+import {
+  keyPrefixOf,
+  mintPersonalAccessToken,
+  parsePersonalAccessToken,
+} from '../tokens/personal-access-token';
+import { hashToken } from '../tokens/token-hash';
+
+export interface MintApiKeyInput {
+  name: string;
+  expires_in_days?: number;
+}
+
+export interface ResolvedApiKey {
+  user: UserEntity;
+  apiKeyId: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Personal access tokens: minted once in plaintext, stored as a SHA-256, resolved per request. */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly audit: AuditLog,
+  ) {}
+
+  private get keys() {
+    return this.dataSource.getRepository(ApiKeyEntity);
+  }
+
+  /** The only place the plaintext exists: it is returned here and never stored or logged. */
+  async mint(
+    userId: string,
+    input: MintApiKeyInput,
+    context: AuditContext = {},
+  ): Promise<ApiKeyCreatedResponse> {
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (name.length < 1 || name.length > NAME_MAX_LENGTH) {
+      throw validationFailed('name', `name must be 1 to ${NAME_MAX_LENGTH} characters`);
+    }
+    const days = input.expires_in_days ?? API_KEY_DEFAULT_DAYS;
+    if (!Number.isInteger(days) || days < 1 || days > API_KEY_MAX_DAYS) {
+      throw validationFailed(
+        'expires_in_days',
+        `expires_in_days must be an integer from 1 to ${API_KEY_MAX_DAYS}`,
+      );
+    }
+    const token = mintPersonalAccessToken();
+    return this.dataSource.transaction(async (manager) => {
+      const keys = manager.getRepository(ApiKeyEntity);
+      const key = await keys.save(
+        keys.create({
+          userId,
+          name,
+          keyPrefix: keyPrefixOf(token),
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + days * DAY_MS),
+        }),
+      );
+      const created = toApiKeyResponse(key);
+      await this.audit.record(
+        {
+          ...actorOf(userId, context),
+          action: AuditAction.ApiKeyCreated,
+          target_type: 'api_key',
+          target_id: key.id,
+          detail: { name, expires_at: created.expires_at },
+        },
+        manager,
+      );
+      return { ...created, token };
+    });
+  }
+
+  /** Live and expired keys of the user, newest first: metadata only, never a token or a hash. */
+  async list(userId: string): Promise<ApiKeyResponse[]> {
+    const keys = await this.keys.find({
+      where: { userId, revokedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    return keys.map(toApiKeyResponse);
+  }
+
+  /**
+   * Idempotent for the owner's own key. Another user's key and an unknown id are the same 404, so
+   * the call cannot be used to probe which key ids exist.
+   * @returns true when this call revoked it, false when it was revoked already.
+   */
+  async revoke(userId: string, keyId: string, context: AuditContext = {}): Promise<boolean> {
+    if (!isUuid(keyId)) throw keyNotFound();
+    const revoked = await this.dataSource.transaction(async (manager) => {
+      const rows = await updateReturning<{ id: string }>(
+        manager,
+        `UPDATE "api_keys" SET "revoked_at" = now()
+          WHERE "id" = $1 AND "user_id" = $2 AND "revoked_at" IS NULL
+          RETURNING "id"`,
+        [keyId, userId],
+      );
+      if (rows.length === 0) return false;
+      await this.audit.record(
+        {
+          ...actorOf(userId, context),
+          action: AuditAction.ApiKeyRevoked,
+          target_type: 'api_key',
+          target_id: keyId,
+        },
+        manager,
+      );
+      return true;
+    });
+    if (revoked) return true;
+    if (await this.keys.existsBy({ id: keyId, userId })) return false;
+    throw keyNotFound();
+  }
+
+  /** Offboarding: every live key of the user stops authenticating. Returns how many were revoked. */
+  async revokeAllFor(userId: string, context: AuditContext = {}): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await updateReturning<{ id: string }>(
+        manager,
+        `UPDATE "api_keys" SET "revoked_at" = now() WHERE "user_id" = $1 AND "revoked_at" IS NULL RETURNING "id"`,
+        [userId],
+      );
+      for (const row of rows) {
+        await this.audit.record(
+          {
+            ...actorOf(userId, context),
+            action: AuditAction.ApiKeyRevoked,
+            target_type: 'api_key',
+            target_id: row.id,
+            detail: { all_of_user: userId },
+          },
+          manager,
+        );
+      }
+      return rows.length;
+    });
+  }
+
+  /**
+   * The key's owner, or null for a malformed or forged token (no lookup at all), an unknown,
+   * revoked or expired key, or a deactivated owner. One indexed query on token_hash joined to users.
+   */
+  async resolve(token: string): Promise<ResolvedApiKey | null> {
+    const parsed = parsePersonalAccessToken(token);
+    if (!parsed) return null;
+    const key = await this.keys
+      .createQueryBuilder('k')
+      .innerJoinAndSelect('k.user', 'u')
+      .where('k.token_hash = :hash', { hash: hashToken(parsed.token) })
+      .andWhere('k.revoked_at IS NULL')
+      .andWhere('k.expires_at > now()')
+      .andWhere(`u.status = 'active'`)
+      .getOne();
+    if (!key?.user) return null;
+    if (isStale(key.lastUsedAt)) {
+      await touchCoarsely(
+        this.dataSource,
+        this.logger,
+        { table: 'api_keys', column: 'last_used_at' },
+        key.id,
+      );
+    }
+    return { user: key.user, apiKeyId: key.id };
+  }
+}
+
+function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponse {
+  return {
+    id: key.id,
+    name: key.name,
+    key_prefix: key.keyPrefix,
+    expires_at: key.expiresAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    created_at: key.createdAt.toISOString(),
+  };
+}
+
+function keyNotFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'API key not found');
+}
