@@ -36,6 +36,7 @@ const ESM_ONLY_PACKAGES = [
   'load-esm',
   '@borewit',
   'http-proxy-middleware',
+  'jose',
 ];
 
 function tier(projectRoot, displayName, testMatch, extra = {}) {
