@@ -1,6 +1,6 @@
-import { BaseServiceConfig } from '@dq/platform';
+import { AccessConfig } from '@dq/access';
 
 /** Environment of the api-gateway service; validated at boot. */
-export class ApiGatewayConfig extends BaseServiceConfig {
+export class ApiGatewayConfig extends AccessConfig {
   override PORT = 8082;
 }

@@ -1,8 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
+import { AccessModule } from '@dq/access';
 import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
+import { MeController } from './identity/me.controller';
+import { SignInController } from './identity/sign-in.controller';
+import { UsersController } from './identity/users.controller';
 
 /** REST surface: everything under `/api/v1`, 1 MiB JSON bodies, OpenAPI outside production. */
 export const apiGatewayHttpOptions = {
@@ -22,8 +26,10 @@ export class ApiGatewayModule {
           config,
           downstream: GATEWAY_DOWNSTREAM_SERVICES,
         }),
+        AccessModule.forRoot(config),
         RunsModule,
       ],
+      controllers: [MeController, SignInController, UsersController],
     };
   }
 }

@@ -12,6 +12,7 @@ export * from './policy/suite-access';
 export * from './nest/auth-options';
 export * from './nest/auth.decorators';
 export * from './nest/request-principal';
+export * from './nest/request-throttle';
 export * from './nest/auth.guard';
 export * from './nest/app-principal-directory';
 export * from './nest/auth.module';

@@ -1,11 +1,13 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type WorkspaceCapability } from '../policy/workspace-capability';
+import { type ThrottleClass } from './request-throttle';
 import { unauthenticatedError } from '../credentials/unauthenticated.error';
 import { type Principal } from '../principal/principal-directory';
 import { principalOf } from './request-principal';
 
 export const IS_PUBLIC_KEY = 'dq:auth:public';
 export const REQUIRED_CAPABILITIES_KEY = 'dq:auth:capabilities';
+export const THROTTLE_CLASS_KEY = 'dq:auth:throttle-class';
 
 /** The route answers without a credential (health, sign-in); the guard resolves nothing for it. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC_KEY, true);
@@ -25,3 +27,7 @@ export const CurrentPrincipal = createParamDecorator(
     return principal;
   },
 );
+
+/** The route spends the separate `llm` rate-limit budget (per principal and per IP prefix). */
+export const ThrottleAs = (throttleClass: ThrottleClass): MethodDecorator & ClassDecorator =>
+  SetMetadata(THROTTLE_CLASS_KEY, throttleClass);

@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import {
+  type ApiKeyCreatedResponse,
+  type ApiKeyResponse,
+  CreateApiKeyRequest,
+  type MeResponse,
+  PatchMeRequest,
+} from '@dq/contracts';
+import { CurrentPrincipal, type Principal } from '@dq/auth';
+import { ApiKeysService, UsersService } from '@dq/identity';
+import { auditContextOf } from './audit-context';
+
+/** The caller's own account and API keys. Any authenticated caller, including an existing PAT. */
+@Controller('me')
+export class MeController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  @Get()
+  me(@CurrentPrincipal() principal: Principal): MeResponse {
+    const { user, credential } = principal;
+    return {
+      id: user.id,
+      display_name: user.display_name,
+      email: user.email,
+      role: user.role,
+      is_workspace_admin: user.is_workspace_admin,
+      credential: credential.kind,
+    };
+  }
+
+  @Patch()
+  async update(@CurrentPrincipal() principal: Principal, @Body() body: PatchMeRequest): Promise<MeResponse> {
+    const user = await this.users.updateDisplayName(
+      principal.user.id,
+      body.display_name,
+      auditContextOf(principal),
+    );
+    return this.users.toMeResponse(user, principal.credential.kind);
+  }
+
+  @Post('api-keys')
+  mintApiKey(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateApiKeyRequest,
+  ): Promise<ApiKeyCreatedResponse> {
+    return this.apiKeys.mint(principal.user.id, body, auditContextOf(principal));
+  }
+
+  @Get('api-keys')
+  listApiKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse[]> {
+    return this.apiKeys.list(principal.user.id);
+  }
+
+  @Delete('api-keys/:id')
+  @HttpCode(204)
+  async revokeApiKey(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404 })) id: string,
+  ): Promise<void> {
+    await this.apiKeys.revoke(principal.user.id, id, auditContextOf(principal));
+  }
+}

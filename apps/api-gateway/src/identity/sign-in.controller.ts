@@ -1,0 +1,74 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { CredentialKind, type MeResponse, OtpRequestBody, OtpVerifyBody } from '@dq/contracts';
+import { CurrentPrincipal, type Principal, Public } from '@dq/auth';
+import { OtpService, SESSION_COOKIE_NAME, SessionsService, UsersService } from '@dq/identity';
+import { CONFIG } from '@dq/platform';
+import { clientAddress } from '@dq/rate-limit';
+import { ApiGatewayConfig } from '../api-gateway.config';
+import { auditContextOf } from './audit-context';
+
+export interface OtpRequestAccepted {
+  status: 'accepted';
+}
+
+export interface OtpVerified {
+  user: MeResponse;
+  expires_at: string;
+}
+
+/**
+ * Email one-time-code sign-in. The request answers identically whether or not the address is
+ * enrolled; the session travels only in an HttpOnly cookie, never in a body.
+ */
+@Controller('auth')
+export class SignInController {
+  constructor(
+    private readonly otp: OtpService,
+    private readonly sessions: SessionsService,
+    private readonly users: UsersService,
+    @Inject(CONFIG) private readonly config: ApiGatewayConfig,
+  ) {}
+
+  @Public()
+  @Post('otp/request')
+  @HttpCode(202)
+  async request(@Body() body: OtpRequestBody, @Req() request: Request): Promise<OtpRequestAccepted> {
+    await this.otp.request(body.email, clientAddress(request, this.config.TRUSTED_PROXIES) ?? null);
+    return { status: 'accepted' };
+  }
+
+  @Public()
+  @Post('otp/verify')
+  @HttpCode(200)
+  async verify(
+    @Body() body: OtpVerifyBody,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OtpVerified> {
+    const verified = await this.otp.verify(body.email, body.code);
+    response.cookie(SESSION_COOKIE_NAME, verified.token, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      expires: verified.expiresAt,
+    });
+    return {
+      user: this.users.toMeResponse(verified.user, CredentialKind.Session),
+      expires_at: verified.expiresAt.toISOString(),
+    };
+  }
+
+  /** Revokes the caller's session server-side; with another credential kind there is none to end. */
+  @Post('logout')
+  @HttpCode(204)
+  async logout(
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    if (principal.credential.kind === CredentialKind.Session && principal.credential.id) {
+      await this.sessions.revoke(principal.credential.id, auditContextOf(principal));
+    }
+    response.clearCookie(SESSION_COOKIE_NAME, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
+  }
+}

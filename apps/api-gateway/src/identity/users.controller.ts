@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { type UserSearchResult, UserSearchQuery } from '@dq/contracts';
+import { CurrentPrincipal, type Principal } from '@dq/auth';
+import { UsersService } from '@dq/identity';
+
+/** Finding people to share a suite with. */
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('search')
+  search(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: UserSearchQuery,
+  ): Promise<UserSearchResult[]> {
+    return this.users.search(query.q, { callerRole: principal.user.role });
+  }
+}

@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from '@dq/audit';
+import { AuthModule, PrincipalDirectory, RequestThrottle, assertAuthOptionsAllowed } from '@dq/auth';
+import { IdentityModule, IdentityPrincipalDirectory } from '@dq/identity';
+import { RateLimitModule } from '@dq/rate-limit';
+import { type AccessConfig } from './access.config';
+import { authOptionsFrom, identityOptionsFrom, rateLimitOptionsFrom } from './access-options';
+import { RateLimitThrottle } from './rate-limit-throttle';
+
+/**
+ * Who may call a gateway and how often: identity, credential resolution, the authorization
+ * policy, rate limits and the audit log, composed once so REST and MCP enforce the same rules.
+ * Needs the DataSource of ServiceRuntimeModule (or DbModule) in the app.
+ */
+@Module({})
+export class AccessModule {
+  static forRoot(config: AccessConfig): DynamicModule {
+    const authOptions = authOptionsFrom(config);
+    // Fail closed at boot: dev-bypass in production, symmetric algorithms, http issuers in production.
+    assertAuthOptionsAllowed(authOptions, config.NODE_ENV);
+    return {
+      module: AccessModule,
+      global: true,
+      imports: [
+        AuditModule,
+        IdentityModule.forRoot(identityOptionsFrom(config)),
+        AuthModule.forRoot(authOptions),
+        RateLimitModule.forRoot(rateLimitOptionsFrom(config)),
+      ],
+      providers: [
+        { provide: PrincipalDirectory, useExisting: IdentityPrincipalDirectory },
+        { provide: RequestThrottle, useClass: RateLimitThrottle },
+      ],
+      exports: [PrincipalDirectory, RequestThrottle, IdentityModule, RateLimitModule],
+    };
+  }
+}
