@@ -16,3 +16,7 @@ export * from './wait/wait-for';
 export * from './services/free-port';
 export * from './services/private-services';
 export * from './messaging/stream-messages';
+
+// Real protocol peers on loopback: an SMTP server that captures mail, an OpenID provider with JWKS.
+export * from './peers/smtp-capture';
+export * from './peers/loopback-identity-provider';

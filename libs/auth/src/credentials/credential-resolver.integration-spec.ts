@@ -1,6 +1,6 @@
 import { AppError, CredentialKind, ErrorCode } from '@dq/contracts';
 import { InMemoryPrincipalDirectory } from '../../test/in-memory-principal-directory';
-import { LoopbackIdentityProvider } from '../../test/loopback-identity-provider';
+import { LoopbackIdentityProvider } from '@dq/testing';
 import { IdentityProviderTokenVerifier } from '../identity-provider/identity-provider-token-verifier';
 import { CredentialResolver } from './credential-resolver';
 import { unauthenticatedError } from './unauthenticated.error';

@@ -1,6 +1,6 @@
 import { SignJWT, base64url, exportSPKI } from 'jose';
 import { freePort } from '@dq/testing';
-import { LoopbackIdentityProvider } from '../../test/loopback-identity-provider';
+import { LoopbackIdentityProvider } from '@dq/testing';
 import { type IdentityProviderOptions } from './identity-provider-options';
 import { IdentityProviderTokenVerifier } from './identity-provider-token-verifier';
 import { InvalidTokenError, type InvalidTokenReason } from './invalid-token.error';

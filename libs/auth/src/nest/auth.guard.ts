@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, ErrorCode } from '@dq/contracts';
+import { UNGUARDED_ROUTE_KEY } from '@dq/platform';
 import { authenticate } from '../credentials/authenticate';
 import { CredentialResolver } from '../credentials/credential-resolver';
 import { unauthenticatedError } from '../credentials/unauthenticated.error';
@@ -25,6 +26,8 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
+    // Liveness and readiness answer probes: never authenticated, never rate-limited.
+    if (this.reflector.getAllAndOverride<boolean | undefined>(UNGUARDED_ROUTE_KEY, targets)) return true;
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, targets) ?? false;
     if (context.getType() !== 'http') {
       if (isPublic) return true;

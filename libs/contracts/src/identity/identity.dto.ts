@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { type CredentialKind, type WorkspaceRole } from './roles';
 
@@ -31,8 +30,8 @@ export class CreateApiKeyRequest {
   @Length(1, NAME_MAX_LENGTH)
   name!: string;
 
+  // No string-to-number conversion: a JSON body states the number itself.
   @IsOptional()
-  @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(API_KEY_MAX_DAYS)

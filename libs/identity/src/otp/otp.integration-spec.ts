@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode, WorkspaceRole } from '@dq/contracts';
 import { OtpChallengeEntity, SessionEntity, UserEntity, WorkspaceMemberEntity } from '@dq/db';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
-import { type SmtpCapture, codeOf, startSmtpCapture } from '../../test/support/smtp-capture';
+import { type SmtpCapture, codeOf, startSmtpCapture } from '@dq/testing';
 import { SessionsService } from '../sessions/sessions.service';
 import { SESSION_TOKEN_PATTERN } from '../tokens/session-token';
 import { UsersService } from '../users/users.service';

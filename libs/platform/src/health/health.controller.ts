@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { instanceId } from '../bootstrap/instance-id';
 import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
+import { Unguarded } from '../http/unguarded.decorator';
 import { ReadinessRegistry, type ProbeResult } from './readiness-registry';
 
 export const HEALTH_SERVICE_NAME = Symbol('dq:health:service-name');
@@ -18,6 +19,7 @@ export type ReadinessBody =
   | { status: 'shutting_down' };
 
 /** Liveness and readiness for orchestrators and the gateway; outside any global prefix. */
+@Unguarded()
 @Controller()
 export class HealthController {
   constructor(

@@ -62,6 +62,8 @@ export class LoopbackIdentityProvider {
       audience?: string;
       expiresAt?: number;
       notBefore?: number;
+      /** `sub`; the provider's stable user id. Default `subject-ada`. */
+      subject?: string;
     } = {},
   ): Promise<string> {
     const key = options.key ?? this.currentKey;
@@ -70,7 +72,7 @@ export class LoopbackIdentityProvider {
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
       .setIssuer(options.issuer ?? this.issuer)
       .setAudience(options.audience ?? 'dq-api')
-      .setSubject('subject-ada')
+      .setSubject(options.subject ?? 'subject-ada')
       .setIssuedAt(now)
       .setExpirationTime(options.expiresAt ?? now + 3600);
     if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '@dq/testing';
+import { freePort } from '../services/free-port';
 
 export interface CapturedMail {
   from: string;

@@ -1,0 +1,146 @@
+/**
+ * The authorization matrix: every endpoint the gateway has, called with no credential and as each
+ * workspace role, through a real gateway process. Later issues add their endpoints (and hidden-
+ * suite rows) to ROWS; the test runs them all.
+ */
+import { randomUUID } from 'node:crypto';
+import { type WorkspaceRole } from '@dq/contracts';
+import { type AppProcess } from '@dq/testing';
+import { GatewayWorld, call } from './support/gateway-world';
+
+type Caller = 'none' | WorkspaceRole;
+const CALLERS: Caller[] = ['none', 'viewer', 'member', 'admin'];
+
+interface MatrixContext {
+  /** A key of the calling user's own, fresh for each row. */
+  ownKeyId: string;
+  /** A key of somebody else's. */
+  otherKeyId: string;
+}
+
+interface MatrixRow {
+  endpoint: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: (context: MatrixContext) => string;
+  body?: unknown;
+  expect: Record<Caller, number>;
+}
+
+const AUTHENTICATED = { none: 401, viewer: 200, member: 200, admin: 200 };
+
+const ROWS: MatrixRow[] = [
+  { endpoint: 'GET /me', method: 'GET', path: () => '/me', expect: AUTHENTICATED },
+  {
+    endpoint: 'PATCH /me',
+    method: 'PATCH',
+    path: () => '/me',
+    body: { display_name: 'Renamed' },
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'POST /me/api-keys',
+    method: 'POST',
+    path: () => '/me/api-keys',
+    body: { name: 'matrix' },
+    expect: { none: 401, viewer: 201, member: 201, admin: 201 },
+  },
+  { endpoint: 'GET /me/api-keys', method: 'GET', path: () => '/me/api-keys', expect: AUTHENTICATED },
+  {
+    endpoint: 'DELETE /me/api-keys/{own}',
+    method: 'DELETE',
+    path: (c) => `/me/api-keys/${c.ownKeyId}`,
+    expect: { none: 401, viewer: 204, member: 204, admin: 204 },
+  },
+  {
+    endpoint: "DELETE /me/api-keys/{someone else's}",
+    method: 'DELETE',
+    path: (c) => `/me/api-keys/${c.otherKeyId}`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 404 },
+  },
+  {
+    endpoint: 'DELETE /me/api-keys/{unknown}',
+    method: 'DELETE',
+    path: () => `/me/api-keys/${randomUUID()}`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 404 },
+  },
+  {
+    endpoint: 'GET /users/search',
+    method: 'GET',
+    path: () => '/users/search?q=example',
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'POST /auth/logout',
+    method: 'POST',
+    path: () => '/auth/logout',
+    expect: { none: 401, viewer: 204, member: 204, admin: 204 },
+  },
+  {
+    endpoint: 'POST /auth/otp/request (public)',
+    method: 'POST',
+    path: () => '/auth/otp/request',
+    body: { email: 'someone@example.test' },
+    expect: { none: 202, viewer: 202, member: 202, admin: 202 },
+  },
+  {
+    endpoint: 'POST /auth/otp/verify (public, wrong code)',
+    method: 'POST',
+    path: () => '/auth/otp/verify',
+    body: { email: 'someone@example.test', code: '00000000' },
+    expect: { none: 401, viewer: 401, member: 401, admin: 401 },
+  },
+];
+
+describe('authorization matrix', () => {
+  let world: GatewayWorld;
+  let gateway: AppProcess;
+  const tokens = {} as Record<WorkspaceRole, string>;
+  let otherToken: string;
+
+  async function mintKey(token: string): Promise<string> {
+    const created = await call(`${gateway.url}/api/v1`, 'POST', '/me/api-keys', {
+      token,
+      body: { name: 'row' },
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
+
+  beforeAll(async () => {
+    world = await GatewayWorld.create('authz-matrix');
+    gateway = await world.startGateway({
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
+    });
+    for (const role of ['viewer', 'member', 'admin'] as const)
+      tokens[role] = await world.mintToken(`${role}@example.test`, role);
+    otherToken = await world.mintToken('other@example.test', 'member');
+  });
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const cases = ROWS.flatMap((row) => CALLERS.map((caller) => [row.endpoint, caller, row] as const));
+
+  it.each(cases)('%s as %s', async (_endpoint, caller, row) => {
+    const context: MatrixContext = {
+      ownKeyId: caller === 'none' ? randomUUID() : await mintKey(tokens[caller]),
+      otherKeyId: await mintKey(otherToken),
+    };
+    const result = await call(`${gateway.url}/api/v1`, row.method, row.path(context), {
+      ...(caller === 'none' ? {} : { token: tokens[caller] }),
+      ...(row.body !== undefined ? { body: row.body } : {}),
+    });
+    expect(`${row.endpoint} as ${caller}: ${result.status}`).toBe(
+      `${row.endpoint} as ${caller}: ${row.expect[caller]}`,
+    );
+    if (result.status >= 400) {
+      const envelope = result.body as { error: { code: string; message: string; detail: unknown } };
+      expect(Object.keys(envelope.error).sort()).toEqual(['code', 'detail', 'message']);
+    }
+    // What must not happen: someone else's key survives every attempt on it.
+    const others = await call(`${gateway.url}/api/v1`, 'GET', '/me/api-keys', { token: otherToken });
+    expect((others.body as { id: string }[]).some((key) => key.id === context.otherKeyId)).toBe(true);
+  });
+});
