@@ -69,7 +69,7 @@ describe('credentials', () => {
     const none: { count: number }[] = await world.db.query(
       'SELECT count(*)::int AS count FROM api_keys WHERE expires_at IS NULL',
     );
-    expect(none[0]!.count).toBe(0);
+    expect(none[0].count).toBe(0);
   });
 
   it('accepts an identity-provider token and provisions the user on first sign-in', async () => {
@@ -119,8 +119,8 @@ describe('credentials', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/Secure/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    const cookie = setCookie.split(';')[0]!;
-    secrets.push(cookie.split('=')[1]!);
+    const cookie = setCookie.split(';')[0];
+    secrets.push(cookie.split('=')[1]);
 
     const viaCookie = await me({ cookie });
     expect(viaCookie.status).toBe(200);
@@ -128,7 +128,7 @@ describe('credentials', () => {
       email: 'otp-user@example.test',
       credential: CredentialKind.Session,
     });
-    const viaBearer = await me({ token: cookie.split('=')[1]! });
+    const viaBearer = await me({ token: cookie.split('=')[1] });
     expect(viaBearer.status).toBe(200);
 
     // The code works once.
@@ -210,7 +210,7 @@ describe('credentials', () => {
       bodies.set(name, answer.text);
     }
     expect(new Set(bodies.values()).size).toBe(1);
-    expect(JSON.parse([...bodies.values()][0]!)).toEqual({
+    expect(JSON.parse([...bodies.values()][0])).toEqual({
       error: { code: 'unauthenticated', message: expect.any(String), detail: {} },
     });
     // The valid token itself still works: the failures above changed nothing.

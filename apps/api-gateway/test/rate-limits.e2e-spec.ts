@@ -33,7 +33,7 @@ describe('rate limits', () => {
     const token = await world.mintToken('busy@example.test', 'member');
     const answers = [];
     for (let i = 0; i < 6; i += 1)
-      answers.push(await call(`${replicas[i % 2]!.url}/api/v1`, 'GET', '/me', { token }));
+      answers.push(await call(`${replicas[i % 2].url}/api/v1`, 'GET', '/me', { token }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.headers.get('x-ratelimit-remaining'))).toEqual([
       '5',
@@ -54,7 +54,7 @@ describe('rate limits', () => {
   it('unauthenticated and failed-credential requests spend the client address budget', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
-      const answer = await call(`${replicas[i % 2]!.url}/api/v1`, 'GET', '/me', {
+      const answer = await call(`${replicas[i % 2].url}/api/v1`, 'GET', '/me', {
         token: `svc_live_${'x'.repeat(49)}`,
       });
       statuses.push(answer.status);
