@@ -12,12 +12,12 @@ import { RateLimitThrottle } from './rate-limit-throttle';
  * policy, rate limits and the audit log, composed once so REST and MCP enforce the same rules.
  * Needs the DataSource of ServiceRuntimeModule (or DbModule) in the app.
  */
+const AUTH_OPTIONS_CHECKED = Symbol('dq:auth-options-checked');
+
 @Module({})
 export class AccessModule {
   static forRoot(config: AccessConfig): DynamicModule {
     const authOptions = authOptionsFrom(config);
-    // Fail closed at boot: dev-bypass in production, symmetric algorithms, http issuers in production.
-    assertAuthOptionsAllowed(authOptions, config.NODE_ENV);
     return {
       module: AccessModule,
       global: true,
@@ -28,6 +28,12 @@ export class AccessModule {
         RateLimitModule.forRoot(rateLimitOptionsFrom(config)),
       ],
       providers: [
+        {
+          // Fail closed at boot (dev-bypass in production, symmetric algorithms, http issuers in
+          // production); checked while the app is created, so the start-up failure is logged.
+          provide: AUTH_OPTIONS_CHECKED,
+          useFactory: () => assertAuthOptionsAllowed(authOptions, config.NODE_ENV),
+        },
         { provide: PrincipalDirectory, useExisting: IdentityPrincipalDirectory },
         { provide: RequestThrottle, useClass: RateLimitThrottle },
       ],

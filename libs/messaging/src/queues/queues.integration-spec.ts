@@ -170,7 +170,8 @@ describe('BullMQ queues (real Redis)', () => {
     const messages: Array<Record<string, unknown>> = [];
     child.on('message', (m) => messages.push(m as Record<string, unknown>));
     try {
-      await waitFor(() => messages.some((m) => m['ready'] || m['error']), 'the child worker');
+      // A fresh Node process compiles the Nest stack first: slow on a loaded 2-core machine.
+      await waitFor(() => messages.some((m) => m['ready'] || m['error']), 'the child worker', 90_000);
       expect(messages.find((m) => m['error'])).toBeUndefined();
       await app.get(JobProducer).enqueue(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId });
       await waitFor(() => messages.some((m) => m['started'] === runId), 'the child to take the job');
@@ -196,5 +197,5 @@ describe('BullMQ queues (real Redis)', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-  });
+  }, 180_000);
 });
