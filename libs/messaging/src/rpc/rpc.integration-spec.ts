@@ -142,6 +142,8 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
 
   it('shares requests among the instances of one service: each is answered exactly once', async () => {
     const second = await openMessaging(namespace, ServiceName.Runner, 'runner-2');
+    // The second instance's responder must reach the server before the requests are sent.
+    await second.get(NatsClient).connection.flush();
     try {
       const client = gateway.get(RpcClient);
       const replies = await Promise.all(
