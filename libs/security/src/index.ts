@@ -12,3 +12,4 @@ export * from './signing/constant-time';
 export * from './signing/signing-key';
 export * from './signing/outbound-signature';
 export * from './signing/inbound-signature';
+export { type IpRange, type ParsedIp, inRange, parseIp, range } from './egress/ip-address';
