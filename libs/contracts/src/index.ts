@@ -12,3 +12,7 @@ export * from './identity/identity.dto';
 export * from './audit/audit-event';
 export * from './audit/audit-event-list.dto';
 export * from './limits/rate-limit';
+export * from './connections/connection-kind';
+export * from './connections/connection-config.dto';
+export * from './connections/connection-credential.dto';
+export * from './connections/connection.dto';

@@ -1,4 +1,5 @@
 import { AuditEventEntity } from './audit/audit-event.entity';
+import { CONNECTION_ENTITIES } from './connections';
 import { IDENTITY_ENTITIES } from './identity';
 import { ConsumedEventEntity } from './inbox/consumed-event.entity';
 import { RunResultEntity } from './runs/run-result.entity';
@@ -6,6 +7,7 @@ import { RunEntity } from './runs/run.entity';
 
 export { AuditEventEntity } from './audit/audit-event.entity';
 export * from './identity';
+export * from './connections';
 export { ConsumedEventEntity } from './inbox/consumed-event.entity';
 export { RunResultEntity } from './runs/run-result.entity';
 export { RunEntity, type RunPlanItem } from './runs/run.entity';
@@ -17,4 +19,5 @@ export const ENTITIES = [
   ConsumedEventEntity,
   AuditEventEntity,
   ...IDENTITY_ENTITIES,
+  ...CONNECTION_ENTITIES,
 ] as const;

@@ -1,6 +1,7 @@
 import { CreateRunsResultsAndInbox1795317000000 } from './1795317000000-create-runs-results-and-inbox';
 import { CreateIdentityTables1795400000000 } from './1795400000000-create-identity-tables';
 import { CreateAppendOnlyAuditEvents1795400100000 } from './1795400100000-create-append-only-audit-events';
+import { CreateConnections1795500000000 } from './1795500000000-create-connections';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -10,4 +11,5 @@ export const MIGRATIONS = [
   CreateRunsResultsAndInbox1795317000000,
   CreateIdentityTables1795400000000,
   CreateAppendOnlyAuditEvents1795400100000,
+  CreateConnections1795500000000,
 ] as const;

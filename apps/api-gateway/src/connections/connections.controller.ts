@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  type ConnectionResponse,
+  type ConnectionVersionResponse,
+  CreateConnectionRequest,
+  UpdateConnectionRequest,
+} from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { type ConnectionActor, ConnectionsService } from '@dq/connections';
+
+function actorOf(principal: Principal): ConnectionActor {
+  return {
+    userId: principal.user.id,
+    credential: `${principal.credential.kind}${principal.credential.id ? `:${principal.credential.id}` : ''}`,
+  };
+}
+
+/** `/connections`: list and read for anyone signed in, changes for Admins (spec role table). */
+@Controller('connections')
+export class ConnectionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Get()
+  @RequireCapability(WorkspaceCapability.ListConnections)
+  list(): Promise<ConnectionResponse[]> {
+    return this.connections.list();
+  }
+
+  @Post()
+  @RequireCapability(WorkspaceCapability.ManageConnections)
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateConnectionRequest,
+  ): Promise<ConnectionResponse> {
+    return this.connections.create(body, actorOf(principal));
+  }
+
+  @Get(':id')
+  @RequireCapability(WorkspaceCapability.ListConnections)
+  get(@Param('id') id: string): Promise<ConnectionResponse> {
+    return this.connections.get(id);
+  }
+
+  @Patch(':id')
+  @RequireCapability(WorkspaceCapability.ManageConnections)
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateConnectionRequest,
+  ): Promise<ConnectionResponse> {
+    return this.connections.update(id, body, actorOf(principal));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireCapability(WorkspaceCapability.ManageConnections)
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.connections.delete(id, actorOf(principal));
+  }
+
+  /** Config history: Admin and Member (the spec leaves it open; Viewers see only the list). */
+  @Get(':id/versions')
+  @RequireCapability(WorkspaceCapability.ReferenceConnections)
+  versions(@Param('id') id: string): Promise<ConnectionVersionResponse[]> {
+    return this.connections.versions(id);
+  }
+}

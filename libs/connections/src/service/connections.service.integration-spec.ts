@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { AppError, type CreateConnectionRequest, ErrorCode } from '@dq/contracts';
+import { AuditModule } from '@dq/audit';
+import { DbModule } from '@dq/db';
+import { EgressGuard, SecretCipher } from '@dq/security';
+import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { ConnectionsModule } from '../connections.module';
+import { securityPorts } from '../ports/connection-ports';
+import { type ConnectionActor, ConnectionsService, connectionSecretAad } from './connections.service';
+
+const SECRET = 'S3cr3t-never-leaks-9f2c7a';
+// Scripted DNS: public names answer a public address, `internal.test` a private one.
+const resolve = async (host: string) =>
+  host.startsWith('internal')
+    ? [{ address: '10.0.0.7', family: 4 }]
+    : [{ address: '93.184.216.34', family: 4 }];
+
+const DRAFTS: CreateConnectionRequest[] = [
+  {
+    name: 'wh',
+    kind: 'warehouse',
+    config: { account: 'acme-x1', user: 'dq' },
+    credential: { password: SECRET },
+  },
+  {
+    name: 'lh',
+    kind: 'lakehouse',
+    config: { workspace_url: 'https://adb.example.com', http_path: '/sql/1' },
+    credential: { token: SECRET },
+  },
+  {
+    name: 'fs',
+    kind: 'file_store',
+    config: { account_url: 'https://acct.dfs.example.com', filesystem: 'raw' },
+    credential: { sas_token: SECRET },
+  },
+  {
+    name: 'os',
+    kind: 'object_store',
+    config: { bucket: 'b', endpoint_url: 'https://s3.example.com', force_path_style: true },
+    credential: { access_key_id: 'AKIA1', secret_access_key: SECRET },
+  },
+  {
+    name: 'ice',
+    kind: 'iceberg_catalog',
+    config: { catalog_uri: 'https://cat.example.com', properties: { scope: 'x' }, secret_property: 'token' },
+    credential: { value: SECRET },
+  },
+  {
+    name: 'pg',
+    kind: 'postgres',
+    config: { host: 'db.example.com', port: 5432, database: 'd', user: 'u', sslmode: 'require' },
+    credential: { password: SECRET },
+  },
+  {
+    name: 'adf',
+    kind: 'factory',
+    config: { subscription_id: 's', resource_group: 'r', factory_name: 'f' },
+    credential: { tenant_id: 't', client_id: 'c', client_secret: SECRET },
+  },
+  {
+    name: 'sched',
+    kind: 'scheduler',
+    config: { base_url: 'https://sched.example.com' },
+    credential: { token: SECRET },
+  },
+  {
+    name: 'build',
+    kind: 'builder',
+    config: { project_name: 'p', jobs: ['j1'], artifacts_uri: 'https://art.example.com' },
+    credential: { token: SECRET, webhook_secret: SECRET },
+  },
+];
+
+describe('ConnectionsService', () => {
+  let env: IsolatedEnvironment;
+  let context: INestApplicationContext;
+  let db: DataSource;
+  let service: ConnectionsService;
+  const cipher = SecretCipher.fromRandomKeyForTests();
+  const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
+
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }[]>(`SELECT count(*) AS n FROM ${table}`))[0].n);
+  const everything = async () =>
+    JSON.stringify([
+      await db.query(`SELECT * FROM connection_versions`),
+      await db.query(`SELECT * FROM audit_events`),
+      await db.query(`SELECT id, name, config FROM connections`),
+    ]);
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('connections');
+    const guard = new EgressGuard({ resolve, logger: { warn: () => undefined } });
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connections-test' }),
+        AuditModule,
+        ConnectionsModule.forRoot(securityPorts(cipher, guard)),
+      ],
+    }).compile();
+    context = await moduleRef.init();
+    db = context.get(DataSource);
+    service = context.get(ConnectionsService);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await env?.cleanup();
+  });
+
+  it('creates every kind; responses carry has_secret and health only for datasources', async () => {
+    for (const draft of DRAFTS) {
+      const created = await service.create(draft, actor);
+      expect(created).toMatchObject({
+        name: draft.name,
+        kind: draft.kind,
+        config: draft.config,
+        has_secret: true,
+      });
+      expect(created.version).toBe(1);
+      const orchestration = ['factory', 'scheduler', 'builder'].includes(draft.kind);
+      expect(created.credential_health).toEqual(
+        orchestration
+          ? null
+          : {
+              status: 'unknown',
+              consecutive_auth_failures: 0,
+              last_auth_success_at: null,
+              last_auth_failure_at: null,
+              last_error: null,
+            },
+      );
+      expect(JSON.stringify(created)).not.toContain(SECRET);
+    }
+    expect((await service.list()).map((c) => c.name)).toEqual(DRAFTS.map((d) => d.name).sort());
+  });
+
+  it('stores only ciphertext, bound to the row, and no secret in versions or audit', async () => {
+    const [row] = await db.query<{ id: string; secret_ciphertext: string }[]>(
+      `SELECT id, secret_ciphertext FROM connections WHERE name = 'pg'`,
+    );
+    expect(row.secret_ciphertext).not.toContain(SECRET);
+    expect(JSON.parse(cipher.decrypt(row.secret_ciphertext, connectionSecretAad(row.id)))).toEqual({
+      password: SECRET,
+    });
+    expect(() => cipher.decrypt(row.secret_ciphertext, connectionSecretAad(randomUUID()))).toThrow();
+    expect(await everything()).not.toContain(SECRET);
+  });
+
+  it('refuses a credential redirect without writing anything', async () => {
+    const [os] = (await service.list()).filter((c) => c.name === 'os');
+    const before = await Promise.all([count('connection_versions'), count('audit_events')]);
+    const refused = await service
+      .update(os.id, { config: { endpoint_url: 'https://other.example.com' } }, actor)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe(ErrorCode.CredentialRedirect);
+    expect((refused as AppError).detail['required']).toEqual(['credential']);
+    expect(await Promise.all([count('connection_versions'), count('audit_events')])).toEqual(before);
+    expect((await service.get(os.id)).config['endpoint_url']).toBe('https://s3.example.com');
+  });
+
+  it('accepts the redirect with the credential and a plain edit without it; versions grow', async () => {
+    const [os] = (await service.list()).filter((c) => c.name === 'os');
+    const moved = await service.update(
+      os.id,
+      {
+        config: { endpoint_url: 'https://other.example.com' },
+        credential: { access_key_id: 'AKIA2', secret_access_key: SECRET },
+      },
+      actor,
+    );
+    expect(moved.version).toBe(2);
+    const renamed = await service.update(
+      os.id,
+      { name: 'os-renamed', config: { region: 'eu-west-1' } },
+      actor,
+    );
+    expect(renamed.version).toBe(3);
+    const versions = await service.versions(os.id);
+    expect(versions.map((v) => [v.version, v.changed_fields])).toEqual([
+      [3, ['name', 'region']],
+      [2, ['endpoint_url', 'credential']],
+      [1, ['name', 'kind', 'bucket', 'endpoint_url', 'force_path_style', 'credential']],
+    ]);
+    expect(await everything()).not.toContain(SECRET);
+  });
+
+  it('refuses a private URL with url_forbidden and writes nothing', async () => {
+    const before = await count('connections');
+    const refused = await service
+      .create(
+        {
+          name: 'bad',
+          kind: 'scheduler',
+          config: { base_url: 'https://internal.example.com' },
+          credential: { token: SECRET },
+        },
+        actor,
+      )
+      .catch((error: unknown) => error);
+    expect((refused as AppError).code).toBe(ErrorCode.UrlForbidden);
+    expect(await count('connections')).toBe(before);
+  });
+
+  it('validates config and credential per kind without echoing values', async () => {
+    const refused = await service
+      .create(
+        { name: 'x', kind: 'warehouse', config: { account: 'a', user: 'u' }, credential: { token: SECRET } },
+        actor,
+      )
+      .catch((error: unknown) => error);
+    expect((refused as AppError).code).toBe(ErrorCode.ValidationFailed);
+    expect(JSON.stringify((refused as AppError).detail)).not.toContain(SECRET);
+    const both = await service
+      .create(
+        {
+          name: 'y',
+          kind: 'warehouse',
+          config: { account: 'a', user: 'u' },
+          credential: { password: 'p', private_key: 'k' },
+        },
+        actor,
+      )
+      .catch((error: unknown) => error);
+    expect((both as AppError).code).toBe(ErrorCode.ValidationFailed);
+  });
+
+  it('answers 409 for a live duplicate name, and frees the name on delete', async () => {
+    const dup = await service.create(DRAFTS[0], actor).catch((error: unknown) => error);
+    expect((dup as AppError).code).toBe(ErrorCode.Conflict);
+    const [wh] = (await service.list()).filter((c) => c.name === 'wh');
+    await service.delete(wh.id, actor);
+    await expect(service.get(wh.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(service.versions(wh.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    const [gone] = await db.query<{ secret_ciphertext: string | null }[]>(
+      `SELECT secret_ciphertext FROM connections WHERE id = $1`,
+      [wh.id],
+    );
+    expect(gone.secret_ciphertext).toBeNull();
+    expect((await service.create(DRAFTS[0], actor)).name).toBe('wh');
+  });
+});

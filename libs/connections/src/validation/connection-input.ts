@@ -1,0 +1,58 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import {
+  AppError,
+  CONNECTION_CONFIG_CLASSES,
+  CONNECTION_CREDENTIAL_CLASSES,
+  CREDENTIAL_ALTERNATIVES,
+  type ConnectionKind,
+  ErrorCode,
+  type FieldViolation,
+} from '@dq/contracts';
+import { toFieldViolations } from '@dq/platform';
+
+function invalid(fields: FieldViolation[]): AppError {
+  return new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
+}
+
+/** Checks one kind's config: known fields only, each well-formed. Returns a plain copy. */
+export function checkConfig(kind: ConnectionKind, config: Record<string, unknown>): Record<string, unknown> {
+  const instance = plainToInstance(CONNECTION_CONFIG_CLASSES[kind], config);
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length > 0) throw invalid(toFieldViolations(errors, 'config.'));
+  const properties = config['properties'];
+  if (properties !== undefined && Object.values(properties as object).some((v) => typeof v !== 'string')) {
+    throw invalid([{ field: 'config.properties', problems: ['properties must map names to strings'] }]);
+  }
+  return { ...config };
+}
+
+/**
+ * Checks one kind's credential. Values are never echoed: a problem names the field only. Kinds
+ * with alternative forms accept exactly one form.
+ */
+export function checkCredential(
+  kind: ConnectionKind,
+  credential: Record<string, unknown>,
+): Record<string, unknown> {
+  const instance = plainToInstance(CONNECTION_CREDENTIAL_CLASSES[kind], credential);
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length > 0) throw invalid(toFieldViolations(errors, 'credential.'));
+  const forms = CREDENTIAL_ALTERNATIVES[kind];
+  if (forms !== undefined) {
+    const given = Object.keys(credential).sort().join(',');
+    if (!forms.some((form) => [...form].sort().join(',') === given)) {
+      const expected = forms.map((form) => form.join('+')).join(' or ');
+      throw invalid([{ field: 'credential', problems: [`credential must be one of: ${expected}`] }]);
+    }
+  }
+  return { ...credential };
+}

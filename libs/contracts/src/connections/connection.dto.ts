@@ -1,0 +1,80 @@
+import { IsIn, IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { NAME_MAX_LENGTH } from '../identity/identity.dto';
+import { CONNECTION_KINDS, type ConnectionKind, type CredentialHealthStatus } from './connection-kind';
+
+/** `POST /connections`. `config` and `credential` are checked per `kind` by the service. */
+export class CreateConnectionRequest {
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name!: string;
+
+  @IsIn(CONNECTION_KINDS)
+  kind!: ConnectionKind;
+
+  @IsObject()
+  config!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsObject()
+  credential?: Record<string, unknown>;
+}
+
+/**
+ * `PATCH /connections/{id}`: `config` is merged over the stored one (a `null` value removes an
+ * optional field); `credential`, when present, replaces the stored one whole. The kind is fixed.
+ */
+export class UpdateConnectionRequest {
+  @IsOptional()
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name?: string;
+
+  @IsOptional()
+  @IsObject()
+  config?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsObject()
+  credential?: Record<string, unknown>;
+}
+
+export interface CredentialHealth {
+  status: CredentialHealthStatus;
+  consecutive_auth_failures: number;
+  last_auth_success_at: string | null;
+  last_auth_failure_at: string | null;
+  /** The classified error of the last failure, e.g. `{class: 'auth', message}`. */
+  last_error: Record<string, unknown> | null;
+}
+
+/** One connection as every response carries it: never any secret, only `has_secret`. */
+export interface ConnectionResponse {
+  id: string;
+  name: string;
+  kind: ConnectionKind;
+  config: Record<string, unknown>;
+  has_secret: boolean;
+  /** Null for the orchestration kinds (factory, scheduler, builder). */
+  credential_health: CredentialHealth | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** One entry of `GET /connections/{id}/versions`: a config snapshot, never a credential. */
+export interface ConnectionVersionResponse {
+  version: number;
+  name: string;
+  config: Record<string, unknown>;
+  changed_fields: string[];
+  changed_by: string | null;
+  changed_at: string;
+}
+
+/** Audit event names of the connections context. */
+export const ConnectionAuditAction = {
+  Created: 'connection.created',
+  Updated: 'connection.updated',
+  Deleted: 'connection.deleted',
+} as const;
+export type ConnectionAuditAction = (typeof ConnectionAuditAction)[keyof typeof ConnectionAuditAction];

@@ -1,0 +1,8 @@
+import { ConnectionVersionEntity } from './connection-version.entity';
+import { ConnectionEntity } from './connection.entity';
+
+export { ConnectionVersionEntity } from './connection-version.entity';
+export { ConnectionEntity } from './connection.entity';
+
+/** The connections context's tables, spread into the data source's ENTITIES list. */
+export const CONNECTION_ENTITIES = [ConnectionEntity, ConnectionVersionEntity] as const;
