@@ -10,7 +10,8 @@
 // waits for them (SIGKILL after a timeout; a second Ctrl-C kills at once). When an app exits on
 // its own, the others are stopped too: half a service running would only mislead.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -38,6 +39,19 @@ const LOCAL_DEFAULTS: Record<string, string> = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   NATS_URL: 'nats://127.0.0.1:4222',
 };
+
+/**
+ * The local master key that seals connection credentials, made once per clone and kept out of git
+ * (`.local/`): secrets saved in one `npm run dev` still open in the next, and no key is committed.
+ */
+function localKeyRing(): string {
+  const file = join(ROOT, '.local', 'secrets-key-ring');
+  if (!existsSync(file)) {
+    mkdirSync(join(ROOT, '.local'), { recursive: true, mode: 0o700 });
+    writeFileSync(file, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 
 /** Longer than the apps' own graceful-shutdown budget (SHUTDOWN_TIMEOUT_MS, default 25 s). */
 const KILL_AFTER_MS = 30_000;
@@ -118,6 +132,10 @@ function status(message: string): void {
 function childEnv(name: AppName): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(LOCAL_DEFAULTS)) env[key] ??= value;
+  if (env['SECRETS_KEY_RING'] === undefined) {
+    env['SECRETS_KEY_RING'] = localKeyRing();
+    env['SECRETS_ACTIVE_KEY_ID'] = 'local';
+  }
   env.PORT = String(APP_PORTS[name]);
   // Apps log JSON lines; color codes from libraries would only get in the way when piped.
   env.FORCE_COLOR = '0';

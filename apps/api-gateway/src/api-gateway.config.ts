@@ -1,6 +1,27 @@
+import { IsBoolean, IsString, Matches } from 'class-validator';
 import { AccessConfig } from '@dq/access';
+import { Secret } from '@dq/platform';
 
 /** Environment of the api-gateway service; validated at boot. */
 export class ApiGatewayConfig extends AccessConfig {
   override PORT = 8082;
+
+  /**
+   * Master keys that seal connection credentials: `kid:<base64 32 bytes>[,kid2:…]`. The gateway only
+   * seals; the runner alone opens them (issue 4's adapters).
+   */
+  @Secret()
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+)*$/, {
+    message: 'must be kid:<base64 key>[,kid:<base64 key>…]',
+  })
+  SECRETS_KEY_RING!: string;
+
+  /** The key id new secrets are sealed with. */
+  @Matches(/^[a-z0-9_-]{1,32}$/)
+  SECRETS_ACTIVE_KEY_ID!: string;
+
+  /** Tests only: lets user-supplied URLs reach loopback peers. Refused with NODE_ENV=production. */
+  @IsBoolean()
+  EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
 }

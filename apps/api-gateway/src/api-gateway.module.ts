@@ -1,9 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
+import { ConnectionsModule, securityPorts } from '@dq/connections';
+import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
+import { ConnectionsController } from './connections/connections.controller';
 import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
@@ -27,9 +30,18 @@ export class ApiGatewayModule {
           downstream: GATEWAY_DOWNSTREAM_SERVICES,
         }),
         AccessModule.forRoot(config),
+        ConnectionsModule.forRoot(
+          securityPorts(
+            new SecretCipher(parseKeyRing(config.SECRETS_KEY_RING, config.SECRETS_ACTIVE_KEY_ID)),
+            new EgressGuard({
+              allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+              nodeEnv: config.NODE_ENV,
+            }),
+          ),
+        ),
         RunsModule,
       ],
-      controllers: [MeController, SignInController, UsersController],
+      controllers: [MeController, SignInController, UsersController, ConnectionsController],
     };
   }
 }

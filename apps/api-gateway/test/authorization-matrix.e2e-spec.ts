@@ -16,13 +16,35 @@ interface MatrixContext {
   ownKeyId: string;
   /** A key of somebody else's. */
   otherKeyId: string;
+  /** A connection an admin made before the matrix ran. */
+  connectionId: string;
+  /** A connection made for this one call (for deletes). */
+  disposableConnectionId: string;
+}
+
+let connectionCounter = 0;
+/** A PostgreSQL connection body; each call names it afresh (names are unique). */
+function postgresConnection(): unknown {
+  connectionCounter += 1;
+  return {
+    name: `matrix-pg-${connectionCounter}`,
+    kind: 'postgres',
+    config: {
+      host: 'db.example.test',
+      port: 5432,
+      database: 'warehouse',
+      user: 'reader',
+      sslmode: 'require',
+    },
+    credential: { password: 'matrix-secret-password' },
+  };
 }
 
 interface MatrixRow {
   endpoint: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: (context: MatrixContext) => string;
-  body?: unknown;
+  body?: unknown | (() => unknown);
   expect: Record<Caller, number>;
 }
 
@@ -89,6 +111,39 @@ const ROWS: MatrixRow[] = [
     body: { email: 'someone@example.test', code: '00000000' },
     expect: { none: 401, viewer: 401, member: 401, admin: 401 },
   },
+  { endpoint: 'GET /connections', method: 'GET', path: () => '/connections', expect: AUTHENTICATED },
+  {
+    endpoint: 'POST /connections',
+    method: 'POST',
+    path: () => '/connections',
+    body: postgresConnection,
+    expect: { none: 401, viewer: 403, member: 403, admin: 201 },
+  },
+  {
+    endpoint: 'GET /connections/{id}',
+    method: 'GET',
+    path: (c) => `/connections/${c.connectionId}`,
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'PATCH /connections/{id}',
+    method: 'PATCH',
+    path: (c) => `/connections/${c.connectionId}`,
+    body: () => ({ name: `matrix-renamed-${(connectionCounter += 1)}` }),
+    expect: { none: 401, viewer: 403, member: 403, admin: 200 },
+  },
+  {
+    endpoint: 'GET /connections/{id}/versions',
+    method: 'GET',
+    path: (c) => `/connections/${c.connectionId}/versions`,
+    expect: { none: 401, viewer: 403, member: 200, admin: 200 },
+  },
+  {
+    endpoint: 'DELETE /connections/{id}',
+    method: 'DELETE',
+    path: (c) => `/connections/${c.disposableConnectionId}`,
+    expect: { none: 401, viewer: 403, member: 403, admin: 204 },
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -96,6 +151,16 @@ describe('authorization matrix', () => {
   let gateway: AppProcess;
   const tokens = {} as Record<WorkspaceRole, string>;
   let otherToken: string;
+  let connectionId: string;
+
+  async function createConnection(): Promise<string> {
+    const created = await call(`${gateway.url}/api/v1`, 'POST', '/connections', {
+      token: tokens.admin,
+      body: postgresConnection(),
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
 
   async function mintKey(token: string): Promise<string> {
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/me/api-keys', {
@@ -115,6 +180,7 @@ describe('authorization matrix', () => {
     for (const role of ['viewer', 'member', 'admin'] as const)
       tokens[role] = await world.mintToken(`${role}@example.test`, role);
     otherToken = await world.mintToken('other@example.test', 'member');
+    connectionId = await createConnection();
   });
 
   afterAll(async () => {
@@ -127,10 +193,15 @@ describe('authorization matrix', () => {
     const context: MatrixContext = {
       ownKeyId: caller === 'none' ? randomUUID() : await mintKey(tokens[caller]),
       otherKeyId: await mintKey(otherToken),
+      connectionId,
+      disposableConnectionId: row.endpoint.startsWith('DELETE /connections')
+        ? await createConnection()
+        : connectionId,
     };
+    const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
     const result = await call(`${gateway.url}/api/v1`, row.method, row.path(context), {
       ...(caller === 'none' ? {} : { token: tokens[caller] }),
-      ...(row.body !== undefined ? { body: row.body } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
     expect(`${row.endpoint} as ${caller}: ${result.status}`).toBe(
       `${row.endpoint} as ${caller}: ${row.expect[caller]}`,
@@ -142,5 +213,19 @@ describe('authorization matrix', () => {
     // What must not happen: someone else's key survives every attempt on it.
     const others = await call(`${gateway.url}/api/v1`, 'GET', '/me/api-keys', { token: otherToken });
     expect((others.body as { id: string }[]).some((key) => key.id === context.otherKeyId)).toBe(true);
+    // ...and a refused delete leaves the connection in place.
+    if (row.endpoint.startsWith('DELETE /connections') && caller !== 'admin') {
+      const still = await call(
+        `${gateway.url}/api/v1`,
+        'GET',
+        `/connections/${context.disposableConnectionId}`,
+        {
+          token: tokens.admin,
+        },
+      );
+      expect(still.status).toBe(200);
+    }
+    // No credential is ever echoed.
+    expect(result.text).not.toContain('matrix-secret-password');
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { quoteIdentifier, withDatabase } from '@dq/db';
 import { newEnvironmentId, TEST_NAME_PREFIX } from './environment-id';
 import { LOCAL_SERVICES } from './local-services';
@@ -51,6 +52,9 @@ export async function createIsolatedEnvironment(label?: string): Promise<Isolate
       REDIS_URL: redisUrl,
       NATS_URL: natsUrl,
       MESSAGING_NAMESPACE: namespace,
+      // A fresh key ring per environment: credentials sealed in one test never open in another.
+      SECRETS_KEY_RING: `test:${randomBytes(32).toString('base64')}`,
+      SECRETS_ACTIVE_KEY_ID: 'test',
     },
     cleanup(): Promise<void> {
       cleaned ??= cleanupEnvironment(name, redisUrl, natsUrl);
