@@ -44,7 +44,8 @@ interface MatrixRow {
   endpoint: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: (context: MatrixContext) => string;
-  body?: unknown | (() => unknown);
+  /** A value, or a function that makes one per call. */
+  body?: unknown;
   expect: Record<Caller, number>;
 }
 

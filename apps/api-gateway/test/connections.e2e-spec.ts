@@ -60,10 +60,10 @@ describe('connections', () => {
     expect(connection.has_secret).toBe(true);
     expect(connection.credential_health.status).toBe('unknown');
 
-    const [stored] = (await world.db.query(
+    const [stored] = await world.db.query<{ secret_ciphertext: string; config: string }[]>(
       'SELECT secret_ciphertext, config::text AS config FROM connections WHERE id = $1',
       [connection.id],
-    )) as { secret_ciphertext: string; config: string }[];
+    );
     expect(stored.secret_ciphertext).toMatch(/^v1\./);
     expect(stored.secret_ciphertext).not.toContain(SECRET);
     expect(stored.config).not.toContain(SECRET);
@@ -158,9 +158,10 @@ describe('connections', () => {
     expect((await call(api, 'DELETE', `/connections/${id}`, { token: admin })).status).toBe(204);
     expect((await call(api, 'GET', `/connections/${id}`, { token: admin })).status).toBe(404);
     expect((await call(api, 'GET', `/connections/${id}/versions`, { token: admin })).status).toBe(404);
-    const [row] = (await world.db.query('SELECT secret_ciphertext FROM connections WHERE id = $1', [id])) as {
-      secret_ciphertext: string | null;
-    }[];
+    const [row] = await world.db.query<{ secret_ciphertext: string | null }[]>(
+      'SELECT secret_ciphertext FROM connections WHERE id = $1',
+      [id],
+    );
     expect(row?.secret_ciphertext ?? null).toBeNull();
   });
 });
