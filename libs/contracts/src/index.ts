@@ -16,3 +16,4 @@ export * from './connections/connection-kind';
 export * from './connections/connection-config.dto';
 export * from './connections/connection-credential.dto';
 export * from './connections/connection.dto';
+export * from './datasources/datasource-error';

@@ -80,6 +80,8 @@ describe('createIsolatedEnvironment', () => {
       REDIS_URL: env.redisUrl,
       NATS_URL: env.natsUrl,
       MESSAGING_NAMESPACE: env.namespace,
+      SECRETS_KEY_RING: expect.stringMatching(/^test:[A-Za-z0-9+/]{43}=$/),
+      SECRETS_ACTIVE_KEY_ID: 'test',
     });
     const tables = await onDatabase(env.databaseUrl, async (client) => {
       const { rows } = await client.query<{ table_name: string }>(

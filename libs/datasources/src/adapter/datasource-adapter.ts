@@ -1,0 +1,69 @@
+import { type ConnectionKind, type DatasourceErrorClass } from '@dq/contracts';
+
+/** A connection as an adapter receives it in the runner: config plus the opened credential. */
+export interface DatasourceConnection {
+  /** Null for an unsaved draft under test. */
+  id: string | null;
+  kind: ConnectionKind;
+  config: Record<string, unknown>;
+  credential: Record<string, unknown> | null;
+}
+
+/** Bounds every datasource call carries: a deadline and a way to cancel it. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface ColumnInfo {
+  name: string;
+  /** The datasource's own type name, as it reports it. */
+  type: string;
+  nullable: boolean;
+}
+
+export interface QueryResult {
+  columns: ColumnInfo[];
+  rows: Record<string, unknown>[];
+  /** True when the row cap cut the result. */
+  truncated: boolean;
+}
+
+export interface TargetMetadata {
+  /** Row count from metadata (statistics, table metadata), or null where there is none. */
+  row_count: number | null;
+  /** Last modification time from metadata, or null where there is none. */
+  last_modified_at: string | null;
+}
+
+/**
+ * One datasource kind. Every method throws `DatasourceError` for a failure of the datasource
+ * (classified), never a driver error carrying hosts, users or secrets.
+ */
+export interface DatasourceAdapter {
+  readonly kind: ConnectionKind;
+  /** Connects, authenticates and runs the cheapest real round trip; returns facts (version...). */
+  test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>>;
+  /** Column names and types of a target (`schema.table`, `namespace.table`, a file or a pattern). */
+  columns(connection: DatasourceConnection, target: string, options: CallOptions): Promise<ColumnInfo[]>;
+  /** SQL kinds only: a read-only query, capped at `maxRows`. */
+  query?(
+    connection: DatasourceConnection,
+    sql: string,
+    options: CallOptions & { maxRows: number; params?: unknown[] },
+  ): Promise<QueryResult>;
+  /** Row count and freshness from metadata where the datasource keeps them. */
+  metadata?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<TargetMetadata>;
+}
+
+/** A classified datasource failure. `message` is safe to show: no host, user, path or secret. */
+export class DatasourceError extends Error {
+  constructor(
+    readonly errorClass: DatasourceErrorClass,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DatasourceError';
+  }
+}
