@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,6 +123,7 @@ class PrivatePostgres implements PrivateService {
     readonly port: number,
     private readonly dataDir: string,
     private readonly bin: string,
+    private readonly passwordFile?: string,
   ) {}
 
   private async asOwner(binary: string, args: string[]): Promise<void> {
@@ -132,15 +133,20 @@ class PrivatePostgres implements PrivateService {
   }
 
   async init(): Promise<void> {
+    // With a password, every connection (socket and TCP) must authenticate: a wrong one is refused.
+    const auth = this.passwordFile
+      ? ['--auth=scram-sha-256', `--pwfile=${this.passwordFile}`]
+      : ['-A', 'trust'];
     await this.asOwner('initdb', [
       '-D',
       path.join(this.dataDir, 'data'),
-      '-A',
-      'trust',
+      ...auth,
       '-U',
       'postgres',
       '--no-sync',
     ]);
+    // The file held the superuser's password in clear: it is not needed once the cluster exists.
+    if (this.passwordFile) rmSync(this.passwordFile, { force: true });
   }
 
   async start(): Promise<void> {
@@ -169,19 +175,33 @@ class PrivatePostgres implements PrivateService {
   }
 }
 
-export async function startPrivatePostgres(): Promise<PrivateService> {
+export interface PrivatePostgresOptions {
+  /**
+   * The superuser `postgres`'s password. When set, the cluster uses scram-sha-256 for every
+   * connection (a wrong password is refused) and `url` carries the password; by default it trusts.
+   */
+  password?: string;
+}
+
+export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivateService> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dq-pg-'));
+  const passwordFile = options.password === undefined ? undefined : path.join(dataDir, 'pwfile');
+  if (passwordFile) writeFileSync(passwordFile, `${options.password}\n`, { mode: 0o600 });
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', 'postgres']);
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(dataDir, Number(stdout.trim()), Number(gid.trim()));
+    if (passwordFile) chownSync(passwordFile, Number(stdout.trim()), Number(gid.trim()));
   }
+  const credentials =
+    options.password === undefined ? 'postgres' : `postgres:${encodeURIComponent(options.password)}`;
   const server = new PrivatePostgres(
-    `postgres://postgres@127.0.0.1:${port}/postgres`,
+    `postgres://${credentials}@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
     postgresBinDir(),
+    passwordFile,
   );
   await server.init();
   await server.start();

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { type PrivateService, freePort, startPrivatePostgres, waitFor } from '@dq/testing';
+import { type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
+import { PostgresAdapter } from './postgres-adapter';
+
+// A private server with password auth: the shared one trusts every login, so it cannot refuse one.
+const PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
+const READER = 'dq_reader_role';
+const READER_PASSWORD = `rd-${randomBytes(12).toString('hex')}`;
+const DATABASE = 'sales_db';
+const HOST = '127.0.0.1';
+
+describe('PostgresAdapter against a real PostgreSQL', () => {
+  const adapter = new PostgresAdapter();
+  const thrown: unknown[] = [];
+  let server: PrivateService;
+  let admin: Client;
+
+  function connection(
+    overrides: Record<string, unknown> = {},
+    credential: Record<string, unknown> = { password: PASSWORD },
+  ): DatasourceConnection {
+    return {
+      id: null,
+      kind: 'postgres',
+      config: {
+        host: HOST,
+        port: server.port,
+        database: DATABASE,
+        user: 'postgres',
+        sslmode: 'disable',
+        ...overrides,
+      },
+      credential,
+    };
+  }
+
+  /** The classified failure of `call`, remembered so every message can be checked for leaks. */
+  async function failure(call: Promise<unknown>): Promise<DatasourceError> {
+    const error = await call.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    thrown.push(error);
+    expect(error).toBeInstanceOf(DatasourceError);
+    return error as DatasourceError;
+  }
+
+  async function activeRunnerStatements(): Promise<number> {
+    const { rows } = await admin.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'dq-runner' AND state = 'active'`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  beforeAll(async () => {
+    server = await startPrivatePostgres({ password: PASSWORD });
+    const bootstrap = new Client({
+      host: HOST,
+      port: server.port,
+      user: 'postgres',
+      password: PASSWORD,
+      database: 'postgres',
+    });
+    await bootstrap.connect();
+    await bootstrap.query(`CREATE DATABASE ${DATABASE}`);
+    await bootstrap.end();
+    admin = new Client({
+      host: HOST,
+      port: server.port,
+      user: 'postgres',
+      password: PASSWORD,
+      database: DATABASE,
+    });
+    await admin.connect();
+    await admin.query(`
+      CREATE SCHEMA sales;
+      CREATE TABLE sales.orders (id bigint NOT NULL, customer text, amount numeric(10, 2) NOT NULL, placed_at timestamptz);
+      INSERT INTO sales.orders SELECT g, 'c' || g, g * 1.5, now() FROM generate_series(1, 25) g;
+      CREATE SEQUENCE sales.orders_seq;
+      CREATE TABLE secrets_table (a int);
+      CREATE ROLE ${READER} LOGIN PASSWORD '${READER_PASSWORD}';`);
+  });
+
+  afterAll(async () => {
+    await admin?.end();
+    await server?.destroy();
+  });
+
+  describe('test', () => {
+    it('connects with the right password and reports the version and database, never the user', async () => {
+      const result = await adapter.test(connection(), { timeoutMs: 5_000 });
+      expect(result).toEqual({
+        server_version: expect.stringMatching(/^PostgreSQL \d+/),
+        database: DATABASE,
+      });
+      expect(Object.keys(result).sort()).toEqual(['database', 'server_version']);
+    });
+
+    it('classifies a wrong password as auth', async () => {
+      const error = await failure(
+        adapter.test(connection({}, { password: 'wrong-password' }), { timeoutMs: 5_000 }),
+      );
+      expect(error.errorClass).toBe('auth');
+      expect(error.message).toBe('The datasource refused the credentials');
+    });
+
+    it('classifies an unknown database as not_found', async () => {
+      const error = await failure(adapter.test(connection({ database: 'no_such_db' }), { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('not_found');
+    });
+
+    it('classifies a closed port as unreachable', async () => {
+      const closed = await freePort();
+      const error = await failure(adapter.test(connection({ port: closed }), { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('unreachable');
+    });
+  });
+
+  describe('columns', () => {
+    it('lists names, types and nullability in table order', async () => {
+      const columns = await adapter.columns(connection(), 'sales.orders', { timeoutMs: 5_000 });
+      expect(columns).toEqual([
+        { name: 'id', type: 'bigint', nullable: false },
+        { name: 'customer', type: 'text', nullable: true },
+        { name: 'amount', type: 'numeric', nullable: false },
+        { name: 'placed_at', type: 'timestamp with time zone', nullable: true },
+      ]);
+    });
+
+    it('reads a bare table name in public', async () => {
+      const columns = await adapter.columns(connection(), 'secrets_table', { timeoutMs: 5_000 });
+      expect(columns).toEqual([{ name: 'a', type: 'integer', nullable: true }]);
+    });
+
+    it('classifies an unknown table as not_found', async () => {
+      const error = await failure(adapter.columns(connection(), 'sales.nope', { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('not_found');
+    });
+
+    it('classifies a table the role may not see as permission, not not_found', async () => {
+      const reader = connection({ user: READER }, { password: READER_PASSWORD });
+      const error = await failure(adapter.columns(reader, 'secrets_table', { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('permission');
+      const denied = await failure(
+        adapter.query(reader, 'SELECT * FROM secrets_table', { timeoutMs: 5_000, maxRows: 1 }),
+      );
+      expect(denied.errorClass).toBe('permission');
+    });
+  });
+
+  describe('query', () => {
+    it('returns rows and columns, not truncated within maxRows', async () => {
+      const result = await adapter.query(
+        connection(),
+        'SELECT id, customer FROM sales.orders WHERE id <= $1 ORDER BY id;',
+        { timeoutMs: 5_000, maxRows: 10, params: [3] },
+      );
+      expect(result).toEqual({
+        columns: [
+          { name: 'id', type: 'bigint', nullable: true },
+          { name: 'customer', type: 'text', nullable: true },
+        ],
+        rows: [
+          { id: '1', customer: 'c1' },
+          { id: '2', customer: 'c2' },
+          { id: '3', customer: 'c3' },
+        ],
+        truncated: false,
+      });
+    });
+
+    it('caps at maxRows and says truncated', async () => {
+      const result = await adapter.query(connection(), 'SELECT id FROM sales.orders ORDER BY id', {
+        timeoutMs: 5_000,
+        maxRows: 5,
+      });
+      expect(result.rows.map((row) => row['id'])).toEqual(['1', '2', '3', '4', '5']);
+      expect(result.truncated).toBe(true);
+    });
+
+    it.each([
+      ['INSERT', 'INSERT INTO sales.orders VALUES (999, $$x$$, 1, now())'],
+      ['UPDATE', 'UPDATE sales.orders SET amount = 0'],
+      ['DELETE in a CTE', 'WITH d AS (DELETE FROM sales.orders RETURNING id) SELECT count(*) FROM d'],
+      ['CREATE', 'CREATE TABLE sales.intruder (a int)'],
+      ['a chained COMMIT then write', 'SELECT 1; COMMIT; DELETE FROM sales.orders'],
+      ['a write through a function', `SELECT nextval('sales.orders_seq')`],
+    ])('refuses %s as invalid and writes nothing', async (_label, sql) => {
+      const before = await admin.query(
+        'SELECT count(*)::int AS n, sum(amount)::text AS total FROM sales.orders',
+      );
+      const error = await failure(adapter.query(connection(), sql, { timeoutMs: 5_000, maxRows: 10 }));
+      expect(error.errorClass).toBe('invalid');
+      const after = await admin.query(
+        'SELECT count(*)::int AS n, sum(amount)::text AS total FROM sales.orders',
+      );
+      expect(after.rows).toEqual(before.rows);
+      const intruder = await admin.query(`SELECT to_regclass('sales.intruder') AS t`);
+      expect(intruder.rows[0]).toEqual({ t: null });
+    });
+
+    it('stops a statement at the call deadline as timeout', async () => {
+      const error = await failure(
+        adapter.query(connection(), 'SELECT pg_sleep(5)', { timeoutMs: 500, maxRows: 1 }),
+      );
+      expect(error.errorClass).toBe('timeout');
+    });
+
+    it('cancels the running statement on abort: cancelled, and the backend is no longer running it', async () => {
+      const controller = new AbortController();
+      const call = adapter.query(connection(), 'SELECT pg_sleep(120)', {
+        timeoutMs: 300_000,
+        maxRows: 1,
+        signal: controller.signal,
+      });
+      await waitFor('the statement to run', async () => (await activeRunnerStatements()) === 1);
+      controller.abort();
+      const error = await failure(call);
+      expect(error.errorClass).toBe('cancelled');
+      // Far sooner than the 120 s sleep would end by itself: only a server-side cancel explains it.
+      await waitFor('the backend to stop', async () => (await activeRunnerStatements()) === 0, {
+        timeoutMs: 10_000,
+      });
+      const { rows } = await admin.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'dq-runner'`,
+      );
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('fails at once as cancelled when the signal is already aborted', async () => {
+      const error = await failure(
+        adapter.query(connection(), 'SELECT 1', {
+          timeoutMs: 5_000,
+          maxRows: 1,
+          signal: AbortSignal.abort(),
+        }),
+      );
+      expect(error.errorClass).toBe('cancelled');
+    });
+  });
+
+  describe('metadata', () => {
+    it('row_count is null before ANALYZE and the statistics after; no modification time', async () => {
+      await admin.query(
+        'CREATE TABLE sales.fresh (a int); INSERT INTO sales.fresh SELECT generate_series(1, 40)',
+      );
+      expect(await adapter.metadata(connection(), 'sales.fresh', { timeoutMs: 5_000 })).toEqual({
+        row_count: null,
+        last_modified_at: null,
+      });
+      await admin.query('ANALYZE sales.fresh');
+      expect(await adapter.metadata(connection(), 'sales.fresh', { timeoutMs: 5_000 })).toEqual({
+        row_count: 40,
+        last_modified_at: null,
+      });
+    });
+
+    it('classifies an unknown table as not_found', async () => {
+      const error = await failure(adapter.metadata(connection(), 'sales.missing', { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('not_found');
+    });
+  });
+
+  it('no failure message carries the password, host, user or database', () => {
+    expect(thrown.length).toBeGreaterThanOrEqual(12);
+    for (const error of thrown) {
+      const message = (error as Error).message;
+      for (const secret of [
+        PASSWORD,
+        READER_PASSWORD,
+        HOST,
+        'postgres',
+        READER,
+        DATABASE,
+        String(server.port),
+      ])
+        expect(message).not.toContain(secret);
+      expect((error as Error).cause).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { ConnectionKind, DatasourceErrorClass } from '@dq/contracts';
+import {
+  type CallOptions,
+  type ColumnInfo,
+  type DatasourceAdapter,
+  type DatasourceConnection,
+  DatasourceError,
+  type QueryResult,
+  type TargetMetadata,
+} from '../adapter/datasource-adapter';
+import { POSTGRES_ERROR_MESSAGES } from './classify-postgres-error';
+import { type PostgresSession, withReadOnlySession } from './postgres-session';
+import { type PostgresTarget, parsePostgresTarget } from './postgres-target';
+
+const COLUMNS_SQL = `
+  SELECT column_name, data_type, udt_name, is_nullable
+  FROM information_schema.columns
+  WHERE table_schema = $1 AND table_name = $2
+  ORDER BY ordinal_position`;
+
+// pg_class is readable by every role, unlike information_schema (which shows granted columns only).
+const RELATION_SQL = `
+  SELECT c.reltuples::float8 AS reltuples
+  FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')`;
+
+const TYPE_NAMES_SQL = `
+  SELECT oid::int8 AS oid, pg_catalog.format_type(oid, NULL) AS name
+  FROM pg_catalog.pg_type WHERE oid = ANY($1::oid[])`;
+
+const CURSOR = 'dq_query';
+
+/** information_schema says `USER-DEFINED` / `ARRAY` for enums, domains and arrays: name them. */
+function typeName(row: Record<string, unknown>): string {
+  const dataType = String(row['data_type']);
+  return dataType === 'USER-DEFINED' || dataType === 'ARRAY' ? String(row['udt_name']) : dataType;
+}
+
+function notFound(): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.NotFound, POSTGRES_ERROR_MESSAGES.not_found);
+}
+
+async function relationStats(session: PostgresSession, target: PostgresTarget): Promise<number | undefined> {
+  const { rows } = await session.run(RELATION_SQL, [target.schema, target.table]);
+  const [row] = rows;
+  return row ? Number(row['reltuples']) : undefined;
+}
+
+/**
+ * PostgreSQL as a SQL datasource (`pg`). Every call opens its own short-lived connection with a
+ * READ ONLY transaction, a statement timeout from the call and cancellation from its signal.
+ */
+export class PostgresAdapter implements DatasourceAdapter {
+  readonly kind = ConnectionKind.Postgres;
+
+  /** The user name is left out on purpose: the result is shown to every reader of the connection. */
+  async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
+    return withReadOnlySession(connection, options, async (session) => {
+      const { rows } = await session.run('SELECT version() AS version, current_database() AS database');
+      const [row] = rows;
+      return { server_version: row?.['version'] ?? null, database: row?.['database'] ?? null };
+    });
+  }
+
+  /** Identifiers travel as parameters, never spliced into the SQL. */
+  async columns(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+  ): Promise<ColumnInfo[]> {
+    const table = parsePostgresTarget(target);
+    return withReadOnlySession(connection, options, async (session) => {
+      const { rows } = await session.run(COLUMNS_SQL, [table.schema, table.table]);
+      if (rows.length > 0)
+        return rows.map((row) => ({
+          name: String(row['column_name']),
+          type: typeName(row),
+          nullable: row['is_nullable'] === 'YES',
+        }));
+      // No visible column: either there is no such table, or the role may see none of it.
+      if ((await relationStats(session, table)) === undefined) throw notFound();
+      throw new DatasourceError(DatasourceErrorClass.Permission, POSTGRES_ERROR_MESSAGES.permission);
+    });
+  }
+
+  /**
+   * Runs one statement through a server-side cursor and fetches `maxRows + 1` rows, so a huge
+   * result is never transferred and `truncated` is exact. `DECLARE ... CURSOR` takes a query only
+   * (a write is a syntax error) and the transaction is read-only besides. Result columns report
+   * `nullable: true`: a query's output cannot promise otherwise.
+   */
+  async query(
+    connection: DatasourceConnection,
+    sql: string,
+    options: CallOptions & { maxRows: number; params?: unknown[] },
+  ): Promise<QueryResult> {
+    const { maxRows } = options;
+    if (!Number.isInteger(maxRows) || maxRows < 0)
+      throw new DatasourceError(DatasourceErrorClass.Invalid, 'maxRows must be a non-negative integer');
+    const statement = sql.trim().replace(/;+\s*$/, '');
+    return withReadOnlySession(connection, options, async (session) => {
+      await session.run(`DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${statement}`, options.params ?? []);
+      const fetched = await session.run(`FETCH FORWARD ${maxRows + 1} FROM ${CURSOR}`);
+      const oids = [...new Set(fetched.fields.map((f) => f.dataTypeID))];
+      const { rows: types } = await session.run(TYPE_NAMES_SQL, [oids]);
+      const names = new Map(types.map((t) => [Number(t['oid']), String(t['name'])]));
+      return {
+        columns: fetched.fields.map((f) => ({
+          name: f.name,
+          type: names.get(f.dataTypeID) ?? String(f.dataTypeID),
+          nullable: true,
+        })),
+        rows: fetched.rows.slice(0, maxRows),
+        truncated: fetched.rows.length > maxRows,
+      };
+    });
+  }
+
+  /**
+   * Row count from the planner statistics (`pg_class.reltuples`; null when never analyzed). No
+   * modification time: PostgreSQL keeps none unless track_commit_timestamp is on, and even then not
+   * per table, so `last_modified_at` is null.
+   */
+  async metadata(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+  ): Promise<TargetMetadata> {
+    const table = parsePostgresTarget(target);
+    return withReadOnlySession(connection, options, async (session) => {
+      const reltuples = await relationStats(session, table);
+      if (reltuples === undefined) throw notFound();
+      return { row_count: reltuples < 0 ? null : Math.round(reltuples), last_modified_at: null };
+    });
+  }
+}
