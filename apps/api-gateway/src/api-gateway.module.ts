@@ -6,6 +6,7 @@ import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
+import { ConnectionTestsController } from './connections/connection-tests.controller';
 import { ConnectionsController } from './connections/connections.controller';
 import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
@@ -41,7 +42,14 @@ export class ApiGatewayModule {
         ),
         RunsModule,
       ],
-      controllers: [MeController, SignInController, UsersController, ConnectionsController],
+      controllers: [
+        MeController,
+        SignInController,
+        UsersController,
+        // Before ConnectionsController: `POST /connections/test` is not a `/connections/{id}` route.
+        ConnectionTestsController,
+        ConnectionsController,
+      ],
     };
   }
 }

@@ -20,6 +20,8 @@ interface MatrixContext {
   connectionId: string;
   /** A connection made for this one call (for deletes). */
   disposableConnectionId: string;
+  /** A connection to the real local PostgreSQL (trust), so a runner test of it answers 200. */
+  testableConnectionId: string;
 }
 
 let connectionCounter = 0;
@@ -39,6 +41,15 @@ function postgresConnection(): unknown {
     credential: { password: 'matrix-secret-password' },
   };
 }
+
+/** The shared local PostgreSQL (trust auth): a test through the runner succeeds quickly. */
+const LOCAL_POSTGRES = {
+  host: '127.0.0.1',
+  port: 5432,
+  database: 'postgres',
+  user: 'postgres',
+  sslmode: 'disable',
+};
 
 interface MatrixRow {
   endpoint: string;
@@ -140,6 +151,26 @@ const ROWS: MatrixRow[] = [
     expect: { none: 401, viewer: 403, member: 200, admin: 200 },
   },
   {
+    endpoint: 'POST /connections/{id}/test',
+    method: 'POST',
+    path: (c) => `/connections/${c.testableConnectionId}/test`,
+    expect: { none: 401, viewer: 403, member: 200, admin: 200 },
+  },
+  {
+    endpoint: 'POST /connections/test (draft)',
+    method: 'POST',
+    path: () => '/connections/test',
+    body: { kind: 'postgres', config: LOCAL_POSTGRES, credential: { password: 'matrix-secret-password' } },
+    expect: { none: 401, viewer: 403, member: 403, admin: 200 },
+  },
+  {
+    endpoint: 'POST /connections/{id}/reauth',
+    method: 'POST',
+    path: (c) => `/connections/${c.testableConnectionId}/reauth`,
+    body: { credential: { password: 'matrix-secret-password' } },
+    expect: { none: 401, viewer: 403, member: 403, admin: 200 },
+  },
+  {
     endpoint: 'DELETE /connections/{id}',
     method: 'DELETE',
     path: (c) => `/connections/${c.disposableConnectionId}`,
@@ -153,11 +184,13 @@ describe('authorization matrix', () => {
   const tokens = {} as Record<WorkspaceRole, string>;
   let otherToken: string;
   let connectionId: string;
+  let testableConnectionId: string;
 
-  async function createConnection(): Promise<string> {
+  async function createConnection(config?: Record<string, unknown>): Promise<string> {
+    const body = postgresConnection() as Record<string, unknown>;
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/connections', {
       token: tokens.admin,
-      body: postgresConnection(),
+      body: config ? { ...body, config } : body,
     });
     expect(created.status).toBe(201);
     return (created.body as { id: string }).id;
@@ -174,14 +207,19 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     world = await GatewayWorld.create('authz-matrix');
-    gateway = await world.startGateway({
-      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
-      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
-    });
+    // The runner answers the connection-test rows; the gateway never touches a datasource itself.
+    [gateway] = await Promise.all([
+      world.startGateway({
+        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+        RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
+      }),
+      world.startRunner(),
+    ]);
     for (const role of ['viewer', 'member', 'admin'] as const)
       tokens[role] = await world.mintToken(`${role}@example.test`, role);
     otherToken = await world.mintToken('other@example.test', 'member');
     connectionId = await createConnection();
+    testableConnectionId = await createConnection(LOCAL_POSTGRES);
   });
 
   afterAll(async () => {
@@ -198,6 +236,7 @@ describe('authorization matrix', () => {
       disposableConnectionId: row.endpoint.startsWith('DELETE /connections')
         ? await createConnection()
         : connectionId,
+      testableConnectionId,
     };
     const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
     const result = await call(`${gateway.url}/api/v1`, row.method, row.path(context), {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { BaseServiceConfig } from '@dq/platform';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { BaseServiceConfig, Secret } from '@dq/platform';
 
 /** Environment of the runner service; validated at boot. */
 export class RunnerConfig extends BaseServiceConfig {
@@ -26,4 +26,19 @@ export class RunnerConfig extends BaseServiceConfig {
   @Min(500)
   @Max(600_000)
   RUNS_STALLED_INTERVAL_MS = 15_000;
+
+  /**
+   * Master keys that open connection credentials: `kid:<base64 32 bytes>[,kid2:…]`, the same ring
+   * the gateway seals with. The runner is the only process that decrypts.
+   */
+  @Secret()
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+)*$/, {
+    message: 'must be kid:<base64 key>[,kid:<base64 key>…]',
+  })
+  SECRETS_KEY_RING!: string;
+
+  /** The key id of the ring's active key (the ring is parsed and checked at boot). */
+  @Matches(/^[a-z0-9_-]{1,32}$/)
+  SECRETS_ACTIVE_KEY_ID!: string;
 }

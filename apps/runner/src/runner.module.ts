@@ -1,17 +1,38 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
+import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
+import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
 import { RunsModule } from '@dq/runs';
+import { SecretCipher, parseKeyRing } from '@dq/security';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { adapterProbe } from './connection-tests/adapter-probe';
+import { DatasourceTestResponder } from './connection-tests/datasource-test.responder';
 import { type RunnerConfig } from './runner.config';
 import { RunsWorker } from './runs.worker';
 
 @Module({})
 export class RunnerModule {
   static forRoot(config: RunnerConfig): DynamicModule {
+    // Parsed at boot: a bad key ring stops the runner before it takes any work.
+    const cipher = new SecretCipher(parseKeyRing(config.SECRETS_KEY_RING, config.SECRETS_ACTIVE_KEY_ID));
     return {
       module: RunnerModule,
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }), RunsModule],
-      providers: [RunsWorker],
+      imports: [
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        RunsModule,
+        DatasourcesModule,
+      ],
+      providers: [
+        RunsWorker,
+        ConnectionUseService,
+        {
+          provide: ConnectionTestRunner,
+          useFactory: (use: ConnectionUseService, registry: DatasourceAdapterRegistry) =>
+            new ConnectionTestRunner(cipher, use, adapterProbe(registry)),
+          inject: [ConnectionUseService, DatasourceAdapterRegistry],
+        },
+        DatasourceTestResponder,
+      ],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SecretSealer, UrlPolicy } from './ports/connection-ports';
+import { ConnectionUseService } from './service/connection-use.service';
 import { ConnectionsService } from './service/connections.service';
 
 export interface ConnectionsModuleOptions {
@@ -19,9 +20,10 @@ export class ConnectionsModule {
       providers: [
         { provide: SecretSealer, useValue: options.sealer },
         { provide: UrlPolicy, useValue: options.urlPolicy },
+        ConnectionUseService,
         ConnectionsService,
       ],
-      exports: [ConnectionsService],
+      exports: [ConnectionsService, ConnectionUseService],
     };
   }
 }

@@ -2,3 +2,16 @@
 export * from './connections.module';
 export * from './ports/connection-ports';
 export { type ConnectionActor, ConnectionsService, connectionSecretAad } from './service/connections.service';
+export {
+  ConnectionUseService,
+  type CredentialUseOutcome,
+  type StoredConnection,
+} from './service/connection-use.service';
+export {
+  CONNECTION_TEST_TIMEOUT_MS,
+  type ConnectionProbe,
+  ConnectionTestRunner,
+  type ProbeOutcome,
+  type ProbeTarget,
+} from './use/connection-test-runner';
+export { DRAFT_AAD_PREFIX, draftSecretAad } from './use/draft-secret-aad';

@@ -17,3 +17,5 @@ export * from './connections/connection-config.dto';
 export * from './connections/connection-credential.dto';
 export * from './connections/connection.dto';
 export * from './datasources/datasource-error';
+export * from './datasources/datasource-requests';
+export * from './connections/connection-test.dto';

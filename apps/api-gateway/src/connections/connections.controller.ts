@@ -6,14 +6,8 @@ import {
   UpdateConnectionRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { type ConnectionActor, ConnectionsService } from '@dq/connections';
-
-function actorOf(principal: Principal): ConnectionActor {
-  return {
-    userId: principal.user.id,
-    credential: `${principal.credential.kind}${principal.credential.id ? `:${principal.credential.id}` : ''}`,
-  };
-}
+import { ConnectionsService } from '@dq/connections';
+import { actorOf } from './connection-actor';
 
 /** `/connections`: list and read for anyone signed in, changes for Admins (spec role table). */
 @Controller('connections')

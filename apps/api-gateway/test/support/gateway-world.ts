@@ -26,6 +26,7 @@ export const LISTED_ADMIN = 'break-glass@example.test';
  */
 export class GatewayWorld {
   readonly gateways: AppProcess[] = [];
+  readonly runners: AppProcess[] = [];
 
   private constructor(
     readonly env: IsolatedEnvironment,
@@ -62,6 +63,13 @@ export class GatewayWorld {
     return gateway;
   }
 
+  /** A runner on this world's database and namespace: it answers the gateway's connection tests. */
+  async startRunner(extra: Record<string, string> = {}): Promise<AppProcess> {
+    const runner = await startApp('runner', { ...this.env.env, ...extra });
+    this.runners.push(runner);
+    return runner;
+  }
+
   /** `npm run token -- <email> --role <role>` against this world's database: a fresh PAT. */
   async mintToken(email: string, role: WorkspaceRole): Promise<string> {
     const { stdout } = await run(
@@ -75,13 +83,13 @@ export class GatewayWorld {
     return stdout.trim();
   }
 
-  /** Every line every gateway of this world has written. */
+  /** Every line every gateway and runner of this world has written. */
   output(): string {
-    return this.gateways.flatMap((gateway) => gateway.output).join('\n');
+    return [...this.gateways, ...this.runners].flatMap((app) => app.output).join('\n');
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.gateways.map((gateway) => gateway.stop()));
+    await Promise.all([...this.gateways, ...this.runners].map((app) => app.stop()));
     await this.db.destroy();
     await Promise.all([this.smtp.close(), this.identityProvider.stop()]);
     await this.env.cleanup();

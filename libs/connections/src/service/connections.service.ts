@@ -5,16 +5,26 @@ import {
   AppError,
   ConnectionAuditAction,
   type ConnectionKind,
+  type ClassifiedDatasourceError,
   type ConnectionResponse,
+  ConnectionTestAuditAction,
+  type ConnectionTestResult,
   type ConnectionVersionResponse,
   type CreateConnectionRequest,
+  CredentialHealthStatus,
+  type DatasourceTestRequest,
+  type DraftConnectionTestRequest,
   ErrorCode,
+  type ReauthConnectionRequest,
   type UpdateConnectionRequest,
+  isDatasourceKind,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { ConnectionEntity, ConnectionVersionEntity } from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
+import { draftSecretAad } from '../use/draft-secret-aad';
 import { checkConfig, checkCredential } from '../validation/connection-input';
+import { ConnectionUseService, type CredentialUseOutcome } from './connection-use.service';
 import { changedConfigFields, mergeConfig, redirectingFields, urlFieldsOf } from './connection-changes';
 import { toConnectionResponse, toVersionResponse } from './connection-view';
 
@@ -43,6 +53,7 @@ export class ConnectionsService {
     @Inject(AuditLog) private readonly audit: AuditLog,
     @Inject(SecretSealer) private readonly sealer: SecretSealer,
     @Inject(UrlPolicy) private readonly urlPolicy: UrlPolicy,
+    @Inject(ConnectionUseService) private readonly use: ConnectionUseService,
   ) {}
 
   async list(): Promise<ConnectionResponse[]> {
@@ -152,6 +163,111 @@ export class ConnectionsService {
     });
   }
 
+  /** Credential health after a use (spec table): only `auth` moves it, success resets it. */
+  recordCredentialUse(
+    id: string,
+    outcome: CredentialUseOutcome,
+    error?: ClassifiedDatasourceError,
+  ): Promise<void> {
+    return this.use.recordCredentialUse(id, outcome, error);
+  }
+
+  /** What the runner needs to test a saved connection: its id; it reads config and secret itself. */
+  async savedTestRequest(id: string): Promise<DatasourceTestRequest> {
+    const row = await this.live(this.dataSource.manager, id);
+    await this.assertUrlsAllowed(row.config);
+    return {
+      connection_id: row.id,
+      kind: row.kind as ConnectionKind,
+      config: row.config,
+      sealed_credential: null,
+      aad: connectionSecretAad(row.id),
+    };
+  }
+
+  /**
+   * A draft checked by the same per-kind rules and egress policy as a create, its credential sealed
+   * for this one test. Nothing is stored.
+   */
+  async draftTestRequest(input: DraftConnectionTestRequest): Promise<DatasourceTestRequest> {
+    const config = checkConfig(input.kind, input.config);
+    const credential =
+      input.credential !== undefined ? checkCredential(input.kind, input.credential) : undefined;
+    await this.assertUrlsAllowed(config);
+    const aad = draftSecretAad();
+    return {
+      connection_id: null,
+      kind: input.kind,
+      config,
+      sealed_credential: credential !== undefined ? this.sealer.seal(credential, aad) : null,
+      aad,
+    };
+  }
+
+  /** The one trace a draft test leaves: who tested which kind and how it went, no config. */
+  async recordDraftTest(
+    kind: ConnectionKind,
+    result: ConnectionTestResult,
+    actor: ConnectionActor,
+  ): Promise<void> {
+    await this.audit.record({
+      action: ConnectionTestAuditAction.DraftTested,
+      actor_user_id: actor.userId,
+      actor_credential: actor.credential,
+      target_type: 'connection',
+      target_id: null,
+      detail: { kind, ok: result.ok, error_class: result.error?.class ?? null },
+    });
+  }
+
+  /**
+   * Rotates the credential only after `verify` (a runner test of the new credential against the
+   * stored config) passes; otherwise 422 with the classified result and nothing stored. A config
+   * change while the test ran is a 409: the credential was verified against the old target.
+   */
+  async reauthenticate(
+    id: string,
+    input: ReauthConnectionRequest,
+    actor: ConnectionActor,
+    verify: (request: DatasourceTestRequest) => Promise<ConnectionTestResult>,
+  ): Promise<ConnectionResponse> {
+    const tested = await this.live(this.dataSource.manager, id);
+    const kind = tested.kind as ConnectionKind;
+    const credential = checkCredential(kind, input.credential);
+    await this.assertUrlsAllowed(tested.config);
+    const aad = draftSecretAad();
+    const result = await verify({
+      connection_id: null,
+      kind,
+      config: tested.config,
+      sealed_credential: this.sealer.seal(credential, aad),
+      aad,
+    });
+    if (!result.ok) {
+      throw new AppError(ErrorCode.ValidationFailed, 'The new credential did not pass the connection test', {
+        test: result,
+      });
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.live(manager, id, true);
+      if (row.version !== tested.version) {
+        throw new AppError(ErrorCode.Conflict, 'The connection changed while the credential was tested');
+      }
+      row.secretCiphertext = this.sealer.seal(credential, connectionSecretAad(id));
+      row.version += 1;
+      // The test just used this credential successfully: that is real use, so health is healthy.
+      if (isDatasourceKind(kind)) {
+        row.healthStatus = CredentialHealthStatus.Healthy;
+        row.consecutiveAuthFailures = 0;
+        row.lastAuthSuccessAt = new Date();
+      }
+      await manager.save(ConnectionEntity, row);
+      await this.snapshot(manager, row, ['credential'], actor);
+      await this.record(manager, ConnectionTestAuditAction.Reauthenticated, row, ['credential'], actor);
+      return toConnectionResponse(await this.live(manager, id));
+    });
+  }
+
   private async live(manager: EntityManager, id: string, lock = false): Promise<ConnectionEntity> {
     const row = UUID.test(id)
       ? await manager.getRepository(ConnectionEntity).findOne({
@@ -188,7 +304,7 @@ export class ConnectionsService {
 
   private async record(
     manager: EntityManager,
-    action: ConnectionAuditAction,
+    action: ConnectionAuditAction | ConnectionTestAuditAction,
     row: ConnectionEntity,
     changedFields: string[],
     actor: ConnectionActor,

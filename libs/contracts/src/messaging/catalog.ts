@@ -1,3 +1,4 @@
+import { DatasourceTestReply, DatasourceTestRequest } from '../datasources/datasource-requests';
 import { ExecuteRunJob, RunCompletedEvent, RunProgressEvent } from '../runs/run-events';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
@@ -49,6 +50,12 @@ export const Requests = {
     request: ServicePingRequest,
     reply: ServicePingReply,
   } satisfies RequestDefinition<ServicePingRequest, ServicePingReply>,
+  /** Gateway -> runner: test a saved or draft connection; only the runner opens the credential. */
+  DatasourceTest: {
+    subject: 'rpc.{service}.datasource.test',
+    request: DatasourceTestRequest,
+    reply: DatasourceTestReply,
+  } satisfies RequestDefinition<DatasourceTestRequest, DatasourceTestReply>,
 };
 
 export function requestSubject(

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import {
+  AppError,
+  type ClassifiedDatasourceError,
+  type ConnectionKind,
+  CredentialHealthStatus,
+  DATASOURCE_KINDS,
+  DatasourceErrorClass,
+  ErrorCode,
+} from '@dq/contracts';
+import { ConnectionEntity } from '@dq/db';
+
+/** A saved connection as the runner uses it: config and the still-sealed credential. */
+export interface StoredConnection {
+  id: string;
+  kind: ConnectionKind;
+  config: Record<string, unknown>;
+  sealedCredential: string | null;
+}
+
+/** What one use of a credential came to: success, or the class of the failure. */
+export type CredentialUseOutcome = 'success' | DatasourceErrorClass;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Reading a connection for use and recording how the use went (spec: credential health). Needs
+ * only the DataSource, so the runner has it without the write side's sealer and egress policy.
+ */
+@Injectable()
+export class ConnectionUseService {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async load(id: string): Promise<StoredConnection> {
+    const row = UUID.test(id)
+      ? await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id, deletedAt: IsNull() } })
+      : null;
+    if (row === null) throw new AppError(ErrorCode.NotFound, 'Connection not found');
+    return {
+      id: row.id,
+      kind: row.kind as ConnectionKind,
+      config: row.config,
+      sealedCredential: row.secretCiphertext,
+    };
+  }
+
+  /**
+   * Only a credential rejection (`auth`) moves health, and success resets it; a missing grant, an
+   * unreachable host or a bad table name leave it untouched. One conditional UPDATE each, so two
+   * concurrent uses never lose a count. Orchestration kinds carry no health and are never touched.
+   */
+  async recordCredentialUse(
+    id: string,
+    outcome: CredentialUseOutcome,
+    error?: ClassifiedDatasourceError,
+  ): Promise<void> {
+    if (outcome === 'success') {
+      await this.dataSource.query(
+        `UPDATE "connections"
+            SET "health_status" = $2, "consecutive_auth_failures" = 0, "last_auth_success_at" = now()
+          WHERE "id" = $1 AND "deleted_at" IS NULL AND "kind" = ANY($3::text[])`,
+        [id, CredentialHealthStatus.Healthy, DATASOURCE_KINDS],
+      );
+      return;
+    }
+    if (outcome !== DatasourceErrorClass.Auth) return;
+    const lastError: ClassifiedDatasourceError = {
+      class: DatasourceErrorClass.Auth,
+      message: error?.message ?? 'The datasource rejected the credential',
+    };
+    await this.dataSource.query(
+      `UPDATE "connections"
+          SET "health_status" = $2,
+              "consecutive_auth_failures" = "consecutive_auth_failures" + 1,
+              "last_auth_failure_at" = now(),
+              "last_error" = $3::jsonb
+        WHERE "id" = $1 AND "deleted_at" IS NULL AND "kind" = ANY($4::text[])`,
+      [id, CredentialHealthStatus.Failing, JSON.stringify(lastError), DATASOURCE_KINDS],
+    );
+  }
+}
