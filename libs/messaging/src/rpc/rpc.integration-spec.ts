@@ -93,6 +93,8 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
     server.handle(Requests.ServicePing, ServiceName.Alerting, async () => {
       throw new Error('database password is hunter2');
     });
+    // The subscriptions must reach the server before a request can find them.
+    await runner.get(NatsClient).connection.flush();
     const client = gateway.get(RpcClient);
 
     const known = await client
