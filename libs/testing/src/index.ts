@@ -20,3 +20,7 @@ export * from './messaging/stream-messages';
 // Real protocol peers on loopback: an SMTP server that captures mail, an OpenID provider with JWKS.
 export * from './peers/smtp-capture';
 export * from './peers/loopback-identity-provider';
+
+// Datasource peers on loopback: Python peers from the peers' virtual environment (tools/peers).
+export * from './peers/python-peers';
+export * from './peers/s3-peer';

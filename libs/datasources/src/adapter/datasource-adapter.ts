@@ -36,6 +36,23 @@ export interface TargetMetadata {
   last_modified_at: string | null;
 }
 
+/** One file of a file or object store, as listed (batch patterns, arrival times). */
+export interface FileEntry {
+  /** Path inside the filesystem or bucket, without a leading slash. */
+  path: string;
+  size: number;
+  /** When the file arrived (its last-modified time), ISO 8601 UTC. */
+  last_modified_at: string;
+}
+
+/**
+ * A scan query: DuckDB-dialect SQL run in-process over the target bound as the view `target`
+ * (files, Iceberg). Checks compile to the same aggregate shapes over `target` as over a table.
+ */
+export interface ScanOptions extends CallOptions {
+  maxRows: number;
+}
+
 /**
  * One datasource kind. Every method throws `DatasourceError` for a failure of the datasource
  * (classified), never a driver error carrying hosts, users or secrets.
@@ -52,6 +69,15 @@ export interface DatasourceAdapter {
     sql: string,
     options: CallOptions & { maxRows: number; params?: unknown[] },
   ): Promise<QueryResult>;
+  /** Scan kinds only (files, Iceberg): `sql` over the view `target`, evaluated in-process. */
+  scan?(
+    connection: DatasourceConnection,
+    target: string,
+    sql: string,
+    options: ScanOptions,
+  ): Promise<QueryResult>;
+  /** File and object stores: the files a target (one file or `<prefix>_*.ext`) matches, oldest first. */
+  listFiles?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<FileEntry[]>;
   /** Row count and freshness from metadata where the datasource keeps them. */
   metadata?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<TargetMetadata>;
 }
