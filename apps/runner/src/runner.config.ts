@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseServiceConfig, Secret } from '@dq/platform';
 
 /** Environment of the runner service; validated at boot. */
@@ -41,4 +41,12 @@ export class RunnerConfig extends BaseServiceConfig {
   /** The key id of the ring's active key (the ring is parsed and checked at boot). */
   @Matches(/^[a-z0-9_-]{1,32}$/)
   SECRETS_ACTIVE_KEY_ID!: string;
+
+  /** Tests only: lets user-supplied URLs reach loopback peers. Refused with NODE_ENV=production. */
+  @IsBoolean()
+  EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
+
+  /** Where remote files are spooled for in-process scans (streamed to disk); the OS temp dir if empty. */
+  @IsString()
+  DATASOURCE_SPOOL_DIR = '';
 }

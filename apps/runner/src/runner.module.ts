@@ -3,7 +3,7 @@ import { ServiceName } from '@dq/contracts';
 import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
 import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
 import { RunsModule } from '@dq/runs';
-import { SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { adapterProbe } from './connection-tests/adapter-probe';
 import { DatasourceTestResponder } from './connection-tests/datasource-test.responder';
@@ -20,7 +20,13 @@ export class RunnerModule {
       imports: [
         ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
         RunsModule,
-        DatasourcesModule,
+        DatasourcesModule.forRoot({
+          egress: new EgressGuard({
+            allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+            nodeEnv: config.NODE_ENV,
+          }),
+          spoolDir: config.DATASOURCE_SPOOL_DIR === '' ? undefined : config.DATASOURCE_SPOOL_DIR,
+        }),
       ],
       providers: [
         RunsWorker,
