@@ -3,6 +3,7 @@ import { DataSource, IsNull } from 'typeorm';
 import {
   AppError,
   type ClassifiedDatasourceError,
+  type ConnectionCapabilities,
   type ConnectionKind,
   CredentialHealthStatus,
   DATASOURCE_KINDS,
@@ -77,6 +78,14 @@ export class ConnectionUseService {
               "last_error" = $3::jsonb
         WHERE "id" = $1 AND "deleted_at" IS NULL AND "kind" = ANY($4::text[])`,
       [id, CredentialHealthStatus.Failing, JSON.stringify(lastError), DATASOURCE_KINDS],
+    );
+  }
+
+  /** What a passing test found the datasource can do; a deleted connection is left alone. */
+  async recordCapabilities(id: string, capabilities: ConnectionCapabilities): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "connections" SET "capabilities" = $2::jsonb WHERE "id" = $1 AND "deleted_at" IS NULL`,
+      [id, JSON.stringify(capabilities)],
     );
   }
 }

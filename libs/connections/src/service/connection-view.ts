@@ -25,6 +25,7 @@ export function toConnectionResponse(row: ConnectionEntity): ConnectionResponse 
           last_error: row.lastError,
         }
       : null,
+    capabilities: row.capabilities,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

@@ -22,6 +22,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { ConnectionEntity, ConnectionVersionEntity } from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
+import { capabilitiesFromTestDetails } from '../use/connection-capabilities';
 import { draftSecretAad } from '../use/draft-secret-aad';
 import { checkConfig, checkCredential } from '../validation/connection-input';
 import { ConnectionUseService, type CredentialUseOutcome } from './connection-use.service';
@@ -145,6 +146,8 @@ export class ConnectionsService {
         row.config = config;
         if (credential !== undefined)
           row.secretCiphertext = this.sealer.seal(credential, connectionSecretAad(id));
+        // What was found about the old target says nothing about the new one.
+        if (redirected.length > 0) row.capabilities = null;
         row.version += 1;
         await manager.save(ConnectionEntity, row);
         await this.snapshot(manager, row, changed, actor);
@@ -261,6 +264,7 @@ export class ConnectionsService {
         row.consecutiveAuthFailures = 0;
         row.lastAuthSuccessAt = new Date();
       }
+      row.capabilities = capabilitiesFromTestDetails(result.details, new Date()) ?? row.capabilities;
       await manager.save(ConnectionEntity, row);
       await this.snapshot(manager, row, ['credential'], actor);
       await this.record(manager, ConnectionTestAuditAction.Reauthenticated, row, ['credential'], actor);

@@ -170,6 +170,32 @@ describe('ConnectionTestRunner and credential health', () => {
     expect(await health(id)).toMatchObject({ health_status: 'healthy', consecutive_auth_failures: 0 });
   });
 
+  it('stores the capabilities a passing test reports, keeps them through a failure, forgets them when the target moves', async () => {
+    const { id, capabilities } = await service.create(pg('capabilities'), actor);
+    expect(capabilities).toBeNull();
+    next = { ok: true, details: { capabilities: { native_dmf: true, injected: { a: 1 } } } };
+    await runner.run(saved(id));
+    const stored = (await service.get(id)).capabilities;
+    expect(stored).toEqual({ native_dmf: true, checked_at: expect.any(String) });
+
+    next = failure('unreachable');
+    await runner.run(saved(id));
+    expect((await service.get(id)).capabilities).toEqual(stored);
+    next = { ok: true, details: { server_version: '16' } };
+    await runner.run(saved(id));
+    expect((await service.get(id)).capabilities).toEqual(stored);
+
+    // Same host, another database: still the same target, the finding stands.
+    await service.update(id, { config: { database: 'other' } }, actor);
+    expect((await service.get(id)).capabilities).toEqual(stored);
+    await service.update(
+      id,
+      { config: { host: 'db2.example.com' }, credential: { password: SECRET } },
+      actor,
+    );
+    expect((await service.get(id)).capabilities).toBeNull();
+  });
+
   it('loses no count when rejections arrive at once', async () => {
     const { id } = await service.create(pg('concurrent'), actor);
     next = failure('auth');
@@ -333,9 +359,11 @@ describe('ConnectionTestRunner and credential health', () => {
         id,
         { credential: { password: NEW_SECRET } },
         actor,
-        verifyWith({ ok: true, error: null, details: {} }, sent),
+        verifyWith({ ok: true, error: null, details: { capabilities: { native_dmf: false } } }, sent),
       );
       expect(rotated.version).toBe(version + 1);
+      // Re-authenticating probes capabilities too (spec: the W native metric-function engine).
+      expect(rotated.capabilities).toEqual({ native_dmf: false, checked_at: expect.any(String) });
       expect(rotated.credential_health).toMatchObject({ status: 'healthy', consecutive_auth_failures: 0 });
       expect(JSON.stringify(rotated)).not.toContain(NEW_SECRET);
       const [{ secret_ciphertext }] = await db.query<{ secret_ciphertext: string }[]>(

@@ -8,6 +8,7 @@ import {
   ErrorCode,
 } from '@dq/contracts';
 import { SecretDecryptionError, type SecretCipher } from '@dq/security';
+import { capabilitiesFromTestDetails } from './connection-capabilities';
 import { type ConnectionUseService } from '../service/connection-use.service';
 import { connectionSecretAad } from '../service/connections.service';
 import { DRAFT_AAD_PREFIX } from './draft-secret-aad';
@@ -59,6 +60,8 @@ export class ConnectionTestRunner {
         outcome.ok ? 'success' : outcome.error.class,
         outcome.ok ? undefined : outcome.error,
       );
+      const capabilities = outcome.ok ? capabilitiesFromTestDetails(outcome.details, new Date()) : null;
+      if (capabilities !== null) await this.use.recordCapabilities(request.connection_id, capabilities);
     }
     return {
       ok: outcome.ok,

@@ -47,6 +47,16 @@ export interface CredentialHealth {
   last_error: Record<string, unknown> | null;
 }
 
+/**
+ * What the last passing test or re-authentication found the datasource can do. For a warehouse:
+ * `native_dmf`, whether its native data-metric functions are usable (edition plus grant): a caveat
+ * in the check editor, not a gate.
+ */
+export interface ConnectionCapabilities {
+  native_dmf?: boolean;
+  checked_at: string;
+}
+
 /** One connection as every response carries it: never any secret, only `has_secret`. */
 export interface ConnectionResponse {
   id: string;
@@ -56,6 +66,8 @@ export interface ConnectionResponse {
   has_secret: boolean;
   /** Null for the orchestration kinds (factory, scheduler, builder). */
   credential_health: CredentialHealth | null;
+  /** Null until a test or re-authentication of a kind that reports capabilities passes. */
+  capabilities: ConnectionCapabilities | null;
   created_at: string;
   updated_at: string;
   version: number;

@@ -2,6 +2,7 @@ import { CreateRunsResultsAndInbox1795317000000 } from './1795317000000-create-r
 import { CreateIdentityTables1795400000000 } from './1795400000000-create-identity-tables';
 import { CreateAppendOnlyAuditEvents1795400100000 } from './1795400100000-create-append-only-audit-events';
 import { CreateConnections1795500000000 } from './1795500000000-create-connections';
+import { AddConnectionCapabilities1795600000000 } from './1795600000000-add-connection-capabilities';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   CreateIdentityTables1795400000000,
   CreateAppendOnlyAuditEvents1795400100000,
   CreateConnections1795500000000,
+  AddConnectionCapabilities1795600000000,
 ] as const;

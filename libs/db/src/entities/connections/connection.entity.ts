@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ConnectionCapabilities } from '@dq/contracts';
 
 /**
  * A connection to a datasource or orchestrator. `config` holds only non-secret settings; the
@@ -37,6 +38,10 @@ export class ConnectionEntity {
 
   @Column({ name: 'last_error', type: 'jsonb', nullable: true })
   lastError!: Record<string, unknown> | null;
+
+  /** What the last passing test found, e.g. `{native_dmf: true, checked_at}`; null until tested. */
+  @Column({ name: 'capabilities', type: 'jsonb', nullable: true })
+  capabilities!: ConnectionCapabilities | null;
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;
