@@ -1,5 +1,13 @@
 import { type EgressGuard, type SecretCipher } from '@dq/security';
 
+/** DNS answers that mean "no such host (now)": an unreachable datasource, not a forbidden one. */
+const DNS_FAILURE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
+
+function isDnsFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DNS_FAILURE_CODES.has(code);
+}
+
 /** Seals a credential at rest; the gateway only ever encrypts, the runner decrypts. */
 export abstract class SecretSealer {
   abstract seal(value: object, aad: string): string;
@@ -19,7 +27,13 @@ export function securityPorts(
     sealer: { seal: (value, aad) => cipher.encrypt(value, aad) },
     urlPolicy: {
       assertAllowed: async (url, field) => {
-        await guard.assertUrlAllowed(url, field);
+        try {
+          await guard.assertUrlAllowed(url, field);
+        } catch (error) {
+          // A host that does not resolve is let through: the runner's connect-time lookup checks
+          // it again, and a use of it answers `unreachable` (502) instead of failing the save.
+          if (!isDnsFailure(error)) throw error;
+        }
       },
     },
   };
