@@ -1,0 +1,104 @@
+/* eslint-disable no-console -- a benchmark step: its one output line is its result. */
+// One measured read in its own process, so peak RSS belongs to that read alone:
+//   node -r ./tools/register.cjs bench/flat-file-read-child.ts '<json of ChildRequest>'
+// Prints one JSON line (ChildReport).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { EgressGuard } from '@dq/security';
+import {
+  type DatasourceConnection,
+  type QueryResult,
+} from '../libs/datasources/src/adapter/datasource-adapter';
+import { FileStoreAdapter } from '../libs/datasources/src/file-store/file-store-adapter';
+import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
+import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
+
+export type Variant = 'duckdb-local' | 'object-store' | 'file-store';
+
+export interface ChildRequest {
+  variant: Variant;
+  sql: string;
+  format: 'csv' | 'parquet';
+  /** duckdb-local: the local file. */
+  localFile?: string;
+  /** object-store / file-store: the target inside the bucket or filesystem, and the connection. */
+  target?: string;
+  connection?: DatasourceConnection;
+  /** Spool directory of the adapters; DuckDB's temp directory for the baseline. */
+  spoolDir: string;
+  memoryLimitMb: number;
+  threads: number;
+}
+
+export interface ChildReport {
+  rows: Record<string, unknown>[];
+  seconds: number;
+  baselineRssMb: number;
+  peakRssMb: number;
+}
+
+const TIMEOUT_MS = 3_600_000;
+
+function sqlString(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The baseline: DuckDB on the local file, same limits, same view and query as the reader. */
+async function duckdbLocal(request: ChildRequest): Promise<QueryResult['rows']> {
+  const file = request.localFile ?? '';
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: `${request.memoryLimitMb}MiB`,
+    threads: String(request.threads),
+    temp_directory: path.join(request.spoolDir, 'duckdb-temp'),
+  });
+  const connection = await instance.connect();
+  const view =
+    request.format === 'parquet'
+      ? `SELECT * FROM read_parquet(${sqlString(file)})`
+      : `SELECT * FROM read_csv(${sqlString(file)}, header = true, auto_detect = true, quote = '"', escape = '"')`;
+  await connection.run(`CREATE TEMP VIEW target AS ${view}`);
+  const reader = await connection.runAndReadAll(request.sql);
+  // The reader's own conversion, so both answers compare as equal JSON.
+  return reader
+    .getRowObjects()
+    .map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, toJsonSafe(value)])));
+}
+
+async function viaAdapter(request: ChildRequest): Promise<QueryResult['rows']> {
+  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  const deps = { egress, spoolDir: request.spoolDir };
+  const adapter =
+    request.variant === 'object-store' ? new ObjectStoreAdapter(deps) : new FileStoreAdapter(deps);
+  if (!request.connection || !request.target)
+    throw new Error('An adapter read needs a connection and a target');
+  const result = await adapter.scan(request.connection, request.target, request.sql, {
+    timeoutMs: TIMEOUT_MS,
+    maxRows: 100,
+  });
+  return result.rows;
+}
+
+async function main(): Promise<void> {
+  const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+  fs.mkdirSync(request.spoolDir, { recursive: true });
+  const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
+  const started = process.hrtime.bigint();
+  const rows = request.variant === 'duckdb-local' ? await duckdbLocal(request) : await viaAdapter(request);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const report: ChildReport = {
+    rows,
+    seconds,
+    baselineRssMb,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  console.log(JSON.stringify(report));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    process.exit(1);
+  },
+);

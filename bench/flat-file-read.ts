@@ -1,0 +1,301 @@
+/* eslint-disable no-console -- a terminal benchmark: its output is the report. */
+// Flat-file read benchmark: a 10-million-row Parquet file and a ~1 GB CSV, read through the
+// object-store (O, S3 on moto) and file-store (F, ADLS on Azurite) adapters from their peers,
+// against DuckDB reading the same local file directly. See bench/README.md.
+//   npm run bench:flat-files
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
+import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
+import { type ChildReport, type ChildRequest, type Variant } from './flat-file-read-child';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const DATA_DIR = path.join(__dirname, '.data');
+const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-read.json');
+const BUCKET = 'bench';
+const FILESYSTEM = 'bench';
+// DQ_BENCH_SCALE (default 1) shrinks both files for a quick trial; only a full-size run is recorded.
+const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
+const PARQUET_ROWS = Math.round(10_000_000 * SCALE);
+// ~80 bytes a row: ~1 GB.
+const CSV_ROWS = Math.round(13_500_000 * SCALE);
+// The reader's defaults (FlatFileReader without options), used for the baseline too.
+const MEMORY_LIMIT_MB = 512;
+const THREADS = 2;
+// Rounded: a CSV's amount is sniffed as DOUBLE, and a parallel sum of doubles differs in the last bits run to run.
+const SQL =
+  'SELECT count(*) AS n, round(sum(amount), 2) AS total, count(DISTINCT category) AS categories FROM target';
+const UPLOAD_PART_BYTES = 64 * 2 ** 20;
+
+interface BenchFile {
+  name: string;
+  format: 'csv' | 'parquet';
+  localFile: string;
+  bytes: number;
+}
+
+interface Run {
+  variant: Variant;
+  seconds: number;
+  rows_per_second: number;
+  peak_rss_mb: number;
+  rss_before_read_mb: number;
+  /** Wall seconds over the baseline's: 2 means twice as slow. */
+  seconds_ratio_to_baseline: number;
+  peak_rss_ratio_to_baseline: number;
+  result: Record<string, unknown>;
+}
+
+const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS category,
+  ((range * 7919) % 100000 / 100)::DECIMAL(12,2) AS amount,
+  TIMESTAMP '2024-01-01' + to_seconds(range) AS ts, md5((range % 100000)::VARCHAR) AS text`;
+
+/** Generates the files once; later runs reuse them (bench/.data is not committed). */
+async function ensureData(): Promise<BenchFile[]> {
+  const dataDir = SCALE === 1 ? DATA_DIR : path.join(DATA_DIR, `scale-${SCALE}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const files: Array<Omit<BenchFile, 'bytes'> & { rows: number }> = [
+    {
+      name: 'rows-10m.parquet',
+      format: 'parquet',
+      localFile: path.join(dataDir, 'rows-10m.parquet'),
+      rows: PARQUET_ROWS,
+    },
+    { name: 'rows-1gb.csv', format: 'csv', localFile: path.join(dataDir, 'rows-1gb.csv'), rows: CSV_ROWS },
+  ];
+  const missing = files.filter((file) => !fs.existsSync(file.localFile));
+  if (missing.length > 0) {
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(THREADS) });
+    const connection = await instance.connect();
+    for (const file of missing) {
+      console.log(`generating ${file.name} (${file.rows} rows)...`);
+      const partial = `${file.localFile}.partial`;
+      const format = file.format === 'parquet' ? 'FORMAT parquet' : 'FORMAT csv, HEADER';
+      await connection.run(`COPY (SELECT ${COLUMNS} FROM range(${file.rows})) TO '${partial}' (${format})`);
+      fs.renameSync(partial, file.localFile);
+    }
+    connection.closeSync();
+    instance.closeSync();
+  }
+  return files.map((file) => ({
+    name: file.name,
+    format: file.format,
+    localFile: file.localFile,
+    bytes: fs.statSync(file.localFile).size,
+  }));
+}
+
+/** Multipart upload in 64 MiB parts read one at a time: the file is never in memory whole. */
+async function uploadToS3(peer: S3Peer, files: BenchFile[]): Promise<void> {
+  const client = new S3Client({
+    endpoint: peer.endpoint,
+    region: peer.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  for (const file of files) {
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: file.name }),
+    );
+    const parts: Array<{ ETag?: string; PartNumber: number }> = [];
+    const handle = await fs.promises.open(file.localFile, 'r');
+    try {
+      for (let offset = 0, part = 1; offset < file.bytes; offset += UPLOAD_PART_BYTES, part += 1) {
+        const length = Math.min(UPLOAD_PART_BYTES, file.bytes - offset);
+        const body = Buffer.alloc(length);
+        await handle.read(body, 0, length, offset);
+        const { ETag } = await client.send(
+          new UploadPartCommand({ Bucket: BUCKET, Key: file.name, UploadId, PartNumber: part, Body: body }),
+        );
+        parts.push({ ETag, PartNumber: part });
+      }
+    } finally {
+      await handle.close();
+    }
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKET,
+        Key: file.name,
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+  }
+  client.destroy();
+}
+
+async function uploadToAzurite(peer: AzuritePeer, files: BenchFile[]): Promise<void> {
+  const container = new ContainerClient(
+    `${peer.accountUrl}/${FILESYSTEM}`,
+    new StorageSharedKeyCredential(peer.accountName, peer.accountKey),
+  );
+  await container.create();
+  for (const file of files)
+    await container.getBlockBlobClient(file.name).uploadFile(file.localFile, {
+      blockSize: 8 * 2 ** 20,
+      concurrency: 4,
+    });
+}
+
+async function runChild(request: ChildRequest): Promise<ChildReport> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
+    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')).join('\n');
+}
+
+async function main(): Promise<void> {
+  const files = await ensureData();
+  const spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-spool-'));
+  console.log('starting the S3 peer (moto) and Azurite...');
+  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  const results: Array<BenchFile & { rows: number; runs: Run[] }> = [];
+  try {
+    console.log('uploading...');
+    await Promise.all([uploadToS3(s3, files), uploadToAzurite(azurite, files)]);
+    const connections = {
+      'object-store': {
+        id: null,
+        kind: 'object_store',
+        config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
+        credential: { access_key_id: 'bench', secret_access_key: 'bench' },
+      },
+      'file-store': {
+        id: null,
+        kind: 'file_store',
+        config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
+        credential: { account_key: azurite.accountKey },
+      },
+    } as const;
+    for (const file of files) {
+      const reports: Array<{ variant: Variant; report: ChildReport }> = [];
+      for (const variant of ['duckdb-local', 'object-store', 'file-store'] as const) {
+        console.log(`reading ${file.name} with ${variant}...`);
+        const report = await runChild({
+          variant,
+          sql: SQL,
+          format: file.format,
+          localFile: file.localFile,
+          target: file.name,
+          connection:
+            variant === 'duckdb-local'
+              ? undefined
+              : {
+                  ...connections[variant],
+                  config: { ...connections[variant].config },
+                  credential: { ...connections[variant].credential },
+                },
+          spoolDir: path.join(spoolRoot, variant),
+          memoryLimitMb: MEMORY_LIMIT_MB,
+          threads: THREADS,
+        });
+        reports.push({ variant, report });
+      }
+      const baseline = reports[0]?.report;
+      if (!baseline) throw new Error('No baseline run');
+      const rowCount = Number(baseline.rows[0]?.['n']);
+      for (const { variant, report } of reports)
+        if (JSON.stringify(report.rows) !== JSON.stringify(baseline.rows))
+          throw new Error(
+            `${variant} answered ${JSON.stringify(report.rows)}, the baseline ${JSON.stringify(baseline.rows)}`,
+          );
+      results.push({
+        ...file,
+        rows: rowCount,
+        runs: reports.map(({ variant, report }) => ({
+          variant,
+          seconds: round(report.seconds, 3),
+          rows_per_second: Math.round(rowCount / report.seconds),
+          peak_rss_mb: Math.round(report.peakRssMb),
+          rss_before_read_mb: Math.round(report.baselineRssMb),
+          seconds_ratio_to_baseline: round(report.seconds / baseline.seconds, 2),
+          peak_rss_ratio_to_baseline: round(report.peakRssMb / baseline.peakRssMb, 2),
+          result: report.rows[0] ?? {},
+        })),
+      });
+    }
+  } finally {
+    await Promise.all([s3.stop(), azurite.stop()]);
+    fs.rmSync(spoolRoot, { recursive: true, force: true });
+  }
+
+  const header = [
+    'file',
+    'size MB',
+    'read by',
+    'rows/s',
+    'wall s',
+    'peak RSS MB',
+    'RSS before MB',
+    'time ratio',
+    'RSS ratio',
+  ];
+  const lines = results.flatMap((file) =>
+    file.runs.map((run) => [
+      file.name,
+      String(Math.round(file.bytes / 2 ** 20)),
+      run.variant,
+      run.rows_per_second.toLocaleString('en-US'),
+      run.seconds.toFixed(2),
+      String(run.peak_rss_mb),
+      String(run.rss_before_read_mb),
+      `${run.seconds_ratio_to_baseline.toFixed(2)}x`,
+      `${run.peak_rss_ratio_to_baseline.toFixed(2)}x`,
+    ]),
+  );
+  console.log(`\n${table([header, ...lines])}\n`);
+  const output = {
+    measured_at: new Date().toISOString(),
+    query: SQL,
+    settings: { memory_limit_mb: MEMORY_LIMIT_MB, threads: THREADS },
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? null,
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      duckdb: duckdbVersion(),
+    },
+    files: results.map((file) => ({
+      file: file.name,
+      format: file.format,
+      bytes: file.bytes,
+      rows: file.rows,
+      runs: file.runs,
+    })),
+  };
+  if (SCALE !== 1) {
+    console.log(`DQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
+    return;
+  }
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
+  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

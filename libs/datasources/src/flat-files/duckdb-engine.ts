@@ -1,0 +1,384 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DatasourceErrorClass } from '@dq/contracts';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import {
+  type CallOptions,
+  type ColumnInfo,
+  DatasourceError,
+  type QueryResult,
+  type ScanOptions,
+} from '../adapter/datasource-adapter';
+import { textOf, toJsonSafe } from './duckdb-values';
+
+export interface DuckDbEngineOptions {
+  /** DuckDB's `memory_limit` in MiB; past it, sorts, joins and aggregates spill to disk. Default 512. */
+  memoryLimitMb?: number;
+  /** DuckDB worker threads. Default 2. */
+  threads?: number;
+  /** Parent of the engine's own directory (spooled files, DuckDB's temp files). Default OS temp. */
+  spoolRoot?: string;
+}
+
+const DEFAULT_MEMORY_LIMIT_MB = 512;
+const DEFAULT_THREADS = 2;
+
+/** Thrown messages for a stopped call; DuckDB's own text is not needed for these. */
+const STOPPED_MESSAGES = {
+  timeout: 'The flat-file query did not finish in time',
+  cancelled: 'The flat-file query was cancelled',
+} as const;
+
+type StopReason = keyof typeof STOPPED_MESSAGES;
+
+/** Why a signal fired: `AbortSignal.timeout()` is a deadline, any other abort a cancellation. */
+export function abortReason(signal: AbortSignal): StopReason {
+  const reason: unknown = signal.reason;
+  // By name, not instanceof: the DOMException may come from another realm (a vm context, a test sandbox).
+  const name =
+    typeof reason === 'object' && reason !== null ? (reason as { name?: unknown }).name : undefined;
+  return name === 'TimeoutError' ? 'timeout' : 'cancelled';
+}
+
+export function stoppedError(reason: StopReason): DatasourceError {
+  return new DatasourceError(
+    reason === 'timeout' ? DatasourceErrorClass.Timeout : DatasourceErrorClass.Cancelled,
+    STOPPED_MESSAGES[reason],
+  );
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Table functions that compute rows and touch no file, allowed in scan queries. */
+const PURE_TABLE_FUNCTIONS = new Set(['range', 'generate_series', 'unnest']);
+
+function tableFunctionName(node: Record<string, unknown>): string {
+  const call = node['function'];
+  return typeof call === 'object' && call !== null
+    ? textOf((call as Record<string, unknown>)['function_name']).toLowerCase()
+    : '';
+}
+
+/**
+ * Finds what a scan query may not reference in DuckDB's parse tree: table functions other than
+ * pure generators (`read_csv('/etc/…')`, `glob(…)`) and tables named by a path or a qualified name. A scan reads
+ * the view `target` (and its own CTEs) only. DuckDB's file-system lockdown stops the rest anyway;
+ * this gives a clear error and keeps other calls' spooled files out of reach.
+ */
+function forbiddenReference(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = forbiddenReference(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof node !== 'object' || node === null) return undefined;
+  const record = node as Record<string, unknown>;
+  if (record['type'] === 'TABLE_FUNCTION' && !PURE_TABLE_FUNCTIONS.has(tableFunctionName(record)))
+    return 'table functions that read files';
+  if (record['type'] === 'BASE_TABLE') {
+    const name = textOf(record['table_name']);
+    if (!IDENTIFIER.test(name) || record['schema_name'] || record['catalog_name'])
+      return 'tables other than the view target';
+  }
+  for (const value of Object.values(record)) {
+    const found = forbiddenReference(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Removes every absolute path from a DuckDB message: spooled file names must never reach a user. */
+export function stripPaths(message: string, workDir: string): string {
+  return message
+    .split(workDir)
+    .join('<spool>')
+    .replace(/<spool>[^\s"'`),]*/g, '<file>')
+    .replace(/(^|[\s"'`(=])\/(?:[^\s"'`),/]+\/)*[^\s"'`),/]*/g, '$1<path>');
+}
+
+function invalid(message: string): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.Invalid, message);
+}
+
+/**
+ * DuckDB errors are all about the query or the data: a user's SQL, a file that is not the CSV or
+ * Parquet it claims to be. They are `invalid`, with DuckDB's text minus any local path.
+ */
+function classifyDuckDbError(error: unknown, workDir: string): DatasourceError {
+  if (error instanceof DatasourceError) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  // The scan query is checked before it runs: a refused file access comes from a view over files
+  // outside the engine's directory, a caller's mistake.
+  if (/\bPermission Error\b/.test(text))
+    return invalid('The flat-file engine may read its own spooled files only');
+  if (/\bOut of Memory Error\b/.test(text))
+    return invalid('The query needs more memory than the flat-file engine may use');
+  return new DatasourceError(DatasourceErrorClass.Invalid, stripPaths(text, workDir).slice(0, 2000), {
+    cause: error,
+  });
+}
+
+/** Engine directories are named `dq-duckdb-<host>-<pid>-<random>`: whose they are is in the name. */
+function workDirPrefix(): string {
+  return `dq-duckdb-${os.hostname().replace(/[^A-Za-z0-9.]/g, '_')}-`;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes engine directories this host's processes left behind when they died without exiting
+ * (killed mid-scan, a spooled file of gigabytes in it). Only this host's: another machine sharing
+ * the spool volume has its own process ids.
+ */
+function removeDeadProcessDirectories(spoolRoot: string): void {
+  const prefix = workDirPrefix();
+  for (const name of fs.readdirSync(spoolRoot)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !processAlive(pid))
+      fs.rmSync(path.join(spoolRoot, name), { recursive: true, force: true });
+  }
+}
+
+/** Runs one statement on a connection unless the call was stopped in between. */
+export interface EngineSession {
+  connection: DuckDBConnection;
+  /** Throws when the call's deadline passed or its signal fired. */
+  checkpoint: () => void;
+}
+
+/**
+ * The process's DuckDB (in memory, lazily opened): one instance per spool root and limits, so in a
+ * runner exactly one. It may touch its own directory only: `enable_external_access` is turned off
+ * with that directory as the one allowed path (DuckDB has no network here either: no httpfs or
+ * azure extension is installed, remote files are spooled to disk first). `temp_directory` is in it
+ * too, so sorts and aggregates past `memory_limit` spill there instead of growing the process.
+ */
+export class DuckDbEngine {
+  private static readonly engines = new Map<string, DuckDbEngine>();
+
+  /** The shared engine for these options (created on first use; the same options give the same one). */
+  static shared(options: DuckDbEngineOptions = {}): DuckDbEngine {
+    const resolved = DuckDbEngine.resolve(options);
+    const key = JSON.stringify(resolved);
+    let engine = DuckDbEngine.engines.get(key);
+    if (!engine) {
+      engine = new DuckDbEngine(resolved);
+      DuckDbEngine.engines.set(key, engine);
+    }
+    return engine;
+  }
+
+  private static resolve(options: DuckDbEngineOptions): Required<DuckDbEngineOptions> {
+    const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+    const threads = options.threads ?? DEFAULT_THREADS;
+    if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 16)
+      throw new RangeError('memoryLimitMb must be an integer of at least 16');
+    if (!Number.isInteger(threads) || threads < 1) throw new RangeError('threads must be a positive integer');
+    return { memoryLimitMb, threads, spoolRoot: path.resolve(options.spoolRoot ?? os.tmpdir()) };
+  }
+
+  /** The only directory DuckDB may read or write: spooled files live in per-call directories in it. */
+  readonly workDir: string;
+  private readonly settings: Required<DuckDbEngineOptions>;
+  private instance?: Promise<DuckDBInstance>;
+  private readonly removeWorkDir = (): void => fs.rmSync(this.workDir, { recursive: true, force: true });
+
+  constructor(options: DuckDbEngineOptions = {}) {
+    this.settings = DuckDbEngine.resolve(options);
+    fs.mkdirSync(this.settings.spoolRoot, { recursive: true });
+    removeDeadProcessDirectories(this.settings.spoolRoot);
+    this.workDir = fs.mkdtempSync(path.join(this.settings.spoolRoot, `${workDirPrefix()}${process.pid}-`));
+    process.once('exit', this.removeWorkDir);
+  }
+
+  /** A new empty directory for one call's files, inside the engine's allowed directory. */
+  async createCallDirectory(): Promise<string> {
+    return fs.promises.mkdtemp(path.join(this.workDir, 'call-'));
+  }
+
+  async removeCallDirectory(directory: string): Promise<void> {
+    if (path.dirname(directory) !== this.workDir) throw new Error('Not a call directory of this engine');
+    await fs.promises.rm(directory, { recursive: true, force: true });
+  }
+
+  /**
+   * Runs `sql` (one SELECT over the view `target`, defined by `viewSql`) and returns at most
+   * `maxRows` rows; the result streams, so a cap stops reading rather than trimming a full result.
+   */
+  async query(viewSql: string, sql: string, options: ScanOptions): Promise<QueryResult> {
+    const { maxRows } = options;
+    if (!Number.isInteger(maxRows) || maxRows < 0) throw invalid('maxRows must be a non-negative integer');
+    return this.withSession(options, async ({ connection, checkpoint }) => {
+      await this.assertScanQuery(connection, sql);
+      checkpoint();
+      await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
+      checkpoint();
+      const result = await connection.stream(sql.trim().replace(/;+\s*$/, ''));
+      const names = result.deduplicatedColumnNames();
+      const types = result.columnTypes();
+      const rows: Record<string, unknown>[] = [];
+      let more = false;
+      while (rows.length <= maxRows) {
+        checkpoint();
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (const row of chunk.getRows()) {
+          if (rows.length === maxRows) {
+            more = true;
+            break;
+          }
+          rows.push(rowObject(names, row));
+        }
+        if (more) break;
+      }
+      return {
+        columns: names.map((name, index) => ({ name, type: String(types[index]), nullable: true })),
+        rows,
+        truncated: more,
+      };
+    });
+  }
+
+  /** Column names and DuckDB types of the view `viewSql` defines (binds it; reads what binding needs). */
+  async describe(viewSql: string, options: CallOptions): Promise<ColumnInfo[]> {
+    return this.withSession(options, async ({ connection }) => {
+      const reader = await connection.runAndReadAll(`DESCRIBE ${viewSql}`);
+      return reader.getRowObjectsJson().map((row) => ({
+        name: textOf(row['column_name']),
+        type: textOf(row['column_type']),
+        nullable: row['null'] !== 'NO',
+      }));
+    });
+  }
+
+  /**
+   * A fresh connection for one call, interrupted when `options.timeoutMs` passes or
+   * `options.signal` fires (then the call fails as timeout or cancelled), closed afterwards.
+   */
+  async withSession<T>(options: CallOptions, work: (session: EngineSession) => Promise<T>): Promise<T> {
+    const { signal } = options;
+    if (signal?.aborted) throw stoppedError(abortReason(signal));
+    const instance = await this.open();
+    const connection = await instance.connect();
+    let stopped: StopReason | undefined;
+    const stop = (reason: StopReason): void => {
+      stopped ??= reason;
+      connection.interrupt();
+    };
+    const onAbort = (): void => stop(signal ? abortReason(signal) : 'cancelled');
+    const timer = setTimeout(() => stop('timeout'), timerDelay(options.timeoutMs));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const checkpoint = (): void => {
+      if (stopped) throw stoppedError(stopped);
+    };
+    try {
+      return await work({ connection, checkpoint });
+    } catch (error) {
+      if (stopped) throw stoppedError(stopped);
+      throw classifyDuckDbError(error, this.workDir);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      connection.closeSync();
+    }
+  }
+
+  /** Closes the instance and removes the engine's directory (tests; the process exit does it too). */
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance) (await instance).closeSync();
+    for (const [key, engine] of DuckDbEngine.engines) if (engine === this) DuckDbEngine.engines.delete(key);
+    process.removeListener('exit', this.removeWorkDir);
+    this.removeWorkDir();
+  }
+
+  private open(): Promise<DuckDBInstance> {
+    // A failed start is not kept: the next call tries again.
+    this.instance ??= this.create().catch((error: unknown) => {
+      this.instance = undefined;
+      throw error;
+    });
+    return this.instance;
+  }
+
+  private async create(): Promise<DuckDBInstance> {
+    const { memoryLimitMb, threads } = this.settings;
+    const tempDirectory = path.join(this.workDir, 'duckdb-temp');
+    const instance = await DuckDBInstance.create(':memory:', {
+      memory_limit: `${memoryLimitMb}MiB`,
+      threads: String(threads),
+      temp_directory: tempDirectory,
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    const setup = await instance.connect();
+    try {
+      // The order matters: allowed_directories can no longer change once external access is off.
+      await setup.run(`SET allowed_directories = [${sqlString(`${this.workDir}/`)}]`);
+      await setup.run('SET enable_external_access = false');
+      await setup.run('SET lock_configuration = true');
+    } finally {
+      setup.closeSync();
+    }
+    return instance;
+  }
+
+  /**
+   * Refuses what `query` would refuse, before any file is fetched: a statement that is not one
+   * SELECT, or one that reaches past the view, or a bad row cap. Costs a parse, no file access.
+   */
+  async checkScanQuery(sql: string, options: ScanOptions): Promise<void> {
+    if (!Number.isInteger(options.maxRows) || options.maxRows < 0)
+      throw invalid('maxRows must be a non-negative integer');
+    await this.withSession(options, ({ connection }) => this.assertScanQuery(connection, sql));
+  }
+
+  private async assertScanQuery(connection: DuckDBConnection, sql: string): Promise<void> {
+    const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [sql]);
+    const tree = JSON.parse(textOf(reader.getRowObjectsJson()[0]?.['tree']) || '{}') as Record<
+      string,
+      unknown
+    >;
+    if (tree['error'] === true) {
+      const message = textOf(tree['error_message']) || 'The scan query could not be parsed';
+      throw invalid(
+        tree['error_type'] === 'not implemented' ? 'A scan query must be one SELECT statement' : message,
+      );
+    }
+    const statements = tree['statements'];
+    if (!Array.isArray(statements) || statements.length !== 1)
+      throw invalid('A scan query must be one SELECT statement');
+    const forbidden = forbiddenReference(statements);
+    if (forbidden) throw invalid(`A scan query may not use ${forbidden}`);
+  }
+}
+
+function rowObject(names: readonly string[], row: readonly DuckDBValue[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  names.forEach((name, index) => {
+    object[name] = toJsonSafe(row[index] ?? null);
+  });
+  return object;
+}
+
+/** Node fires a timer of more than 2^31 - 1 ms at once: clamp (24.8 days is "no deadline" here). */
+export function timerDelay(timeoutMs: number): number {
+  return Math.min(Math.max(0, timeoutMs), 2 ** 31 - 1);
+}
+
+/** A SQL string literal. */
+export function sqlString(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,534 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { EgressGuard } from '@dq/security';
+import { type CallOptions, DatasourceError, type FileEntry } from '../adapter/datasource-adapter';
+import { DuckDbEngine } from './duckdb-engine';
+import { CSV_SAMPLE_BYTES, FlatFileReader } from './flat-file-reader';
+import { LocalFileStore } from './local-file-store';
+import { type RemoteFileStore } from './remote-file-store';
+
+const FIXTURES = '/work/shared/fixtures/csv-parquet';
+const CALL: CallOptions = { timeoutMs: 20_000 };
+const SCAN = { ...CALL, maxRows: 1000 };
+
+/** Counts what the reader asks of a store: range bytes and whole-file downloads. */
+class CountingStore implements RemoteFileStore {
+  rangeBytes = 0;
+  rangeReads = 0;
+  streamsOpened = 0;
+  constructor(private readonly inner: RemoteFileStore) {}
+  list(prefix: string, options: CallOptions): Promise<FileEntry[]> {
+    return this.inner.list(prefix, options);
+  }
+  stat(filePath: string, options: CallOptions): Promise<FileEntry> {
+    return this.inner.stat(filePath, options);
+  }
+  async readRange(filePath: string, start: number, end: number, options: CallOptions): Promise<Uint8Array> {
+    const bytes = await this.inner.readRange(filePath, start, end, options);
+    this.rangeReads += 1;
+    this.rangeBytes += bytes.byteLength;
+    return bytes;
+  }
+  openStream(filePath: string, options: CallOptions): Promise<NodeJS.ReadableStream> {
+    this.streamsOpened += 1;
+    return this.inner.openStream(filePath, options);
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<DatasourceError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatasourceError);
+    return error as DatasourceError;
+  }
+  throw new Error('The call succeeded');
+}
+
+describe('FlatFileReader over a local store', () => {
+  let root: string;
+  let spoolRoot: string;
+  let reader: FlatFileReader;
+  let store: LocalFileStore;
+  let engine: DuckDbEngine;
+  let bigParquetSize: number;
+
+  const write = (relative: string, content: string | Buffer, mtime?: Date): void => {
+    const file = path.join(root, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    if (mtime) fs.utimesSync(file, mtime, mtime);
+  };
+  const callDirectories = (): string[] =>
+    fs.readdirSync(engine.workDir).filter((name) => name.startsWith('call-'));
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-flat-files-'));
+    spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-flat-spool-'));
+    fs.cpSync(FIXTURES, path.join(root, 'fixtures'), { recursive: true });
+    write('gen/quoted.csv', 'id,note,amount\n1,"a, b",1.5\n2,"say ""hi""",2\n3,"two\nlines",3.25\n');
+    write('gen/pipe.csv', 'id|name\n1|x\n2|y\n');
+    write('gen/tab.tsv', 'id\tname\n1\tx\n2\ty\n3\tz\n');
+    write('gen/crlf.csv', 'id,name\r\n1,x\r\n2,y\r\n');
+    write('gen/bom_semicolon.csv', '\uFEFFid;amount\n1;10\n2;20\n');
+    write('batch/orders_2024-01-02.csv', 'id,amount\n3,30\n', new Date('2024-01-02T00:00:00Z'));
+    write('batch/orders_2024-01-01.csv', 'id,amount\n1,10\n2,20\n', new Date('2024-01-01T00:00:00Z'));
+    write('batch/orders_2024-01-03.csv', 'id,amount\n4,40\n5,50\n', new Date('2024-01-03T00:00:00Z'));
+    write('batch/orders_old/nested.csv', 'id,amount\n99,990\n');
+    write('batch/returns_2024-01-01.csv', 'id,amount\n7,70\n');
+    // A header sample must not need the whole file: 2 MB of rows after the header.
+    write(
+      'gen/wide.csv',
+      `id,label\n${Array.from({ length: 200_000 }, (_, i) => `${i},row${i}`).join('\n')}\n`,
+    );
+
+    const generator = await DuckDBInstance.create(':memory:');
+    const connection = await generator.connect();
+    const big = path.join(root, 'parquet/big_1.parquet');
+    fs.mkdirSync(path.dirname(big), { recursive: true });
+    await connection.run(
+      `COPY (SELECT range::BIGINT AS id, (range % 7)::VARCHAR AS category, (range / 100)::DECIMAL(12,2) AS amount,
+        TIMESTAMP '2024-01-01' + to_seconds(range) AS ts, md5(range::VARCHAR) AS text
+        FROM range(1000000)) TO '${big}' (FORMAT parquet)`,
+    );
+    await connection.run(
+      `COPY (SELECT 1::INTEGER AS id, 'x' AS category) TO '${path.join(root, 'parquet/big_2.parquet')}' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    generator.closeSync();
+    bigParquetSize = fs.statSync(big).size;
+
+    const deps = {
+      egress: new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } }),
+      spoolDir: spoolRoot,
+    };
+    reader = new FlatFileReader(deps);
+    engine = DuckDbEngine.shared({ spoolRoot });
+    store = new LocalFileStore(root);
+  }, 120_000);
+
+  afterAll(async () => {
+    await engine.close();
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(spoolRoot, { recursive: true, force: true });
+  });
+
+  describe('CSV', () => {
+    it('reads quoted fields with embedded delimiters, doubled quotes and newlines', async () => {
+      const result = await reader.scan(store, 'gen/quoted.csv', 'SELECT * FROM target ORDER BY id', SCAN);
+      expect(result.rows).toEqual([
+        { id: 1, note: 'a, b', amount: 1.5 },
+        { id: 2, note: 'say "hi"', amount: 2 },
+        { id: 3, note: 'two\nlines', amount: 3.25 },
+      ]);
+      expect(result.truncated).toBe(false);
+    });
+
+    it('reads the fixture whose every field is quoted and one holds a newline', async () => {
+      const target = 'fixtures/csv/all_quotes_newline_in_field.csv';
+      expect((await reader.columns(store, target, CALL)).map((c) => c.name)).toEqual([
+        'upc',
+        'name',
+        'description',
+        'price',
+      ]);
+      const result = await reader.scan(store, target, 'SELECT upc, description FROM target', SCAN);
+      expect(result.rows).toHaveLength(5);
+      expect(result.rows[0]).toEqual({ upc: 33333, description: 'This is the\nbest chocolate' });
+      expect(result.rows[4]).toEqual({ upc: 44444, description: "The best, 'chocolate', of the world" });
+    });
+
+    it('drops a UTF-8 BOM from the first header and reads CRLF line ends', async () => {
+      const columns = await reader.columns(store, 'fixtures/csv/utf8bom_crlf.csv', CALL);
+      expect(columns.map((c) => c.name)).toEqual(['id', 'name']);
+      const result = await reader.scan(store, 'fixtures/csv/utf8bom_crlf.csv', 'SELECT * FROM target', SCAN);
+      expect(result.rows).toEqual([
+        { id: 1, name: 'Mark' },
+        { id: 2, name: 'Hannes' },
+      ]);
+      const crlf = await reader.scan(store, 'gen/crlf.csv', 'SELECT * FROM target', SCAN);
+      expect(crlf.rows).toEqual([
+        { id: 1, name: 'x' },
+        { id: 2, name: 'y' },
+      ]);
+      const bom = await reader.scan(
+        store,
+        'gen/bom_semicolon.csv',
+        'SELECT sum(amount) AS s FROM target',
+        SCAN,
+      );
+      expect(bom.columns.map((c) => c.name)).toEqual(['s']);
+      expect(bom.rows).toEqual([{ s: 30 }]);
+    });
+
+    it('sniffs ; | and tab delimiters', async () => {
+      const semicolon = await reader.scan(
+        store,
+        'fixtures/csv/semicolon_quoted_delim_noheader.csv',
+        'SELECT * FROM target',
+        SCAN,
+      );
+      // No header in this file: its first row names the columns, the quoted ";" stays in its field.
+      expect(semicolon.columns.map((c) => c.name)).toEqual(['123', 'TEST10', 'text1']);
+      expect(semicolon.rows).toContainEqual({ '123': 567, TEST10: 'TEST10', text1: 'te;xt3' });
+      const pipe = await reader.scan(store, 'gen/pipe.csv', 'SELECT count(*) AS n FROM target', SCAN);
+      expect(pipe.rows).toEqual([{ n: 2 }]);
+      expect((await reader.columns(store, 'gen/pipe.csv', CALL)).map((c) => c.name)).toEqual(['id', 'name']);
+      const tab = await reader.scan(
+        store,
+        'gen/tab.tsv',
+        'SELECT max(name) AS m, count(*) AS n FROM target',
+        SCAN,
+      );
+      expect(tab.rows).toEqual([{ m: 'z', n: 3 }]);
+      const voters = await reader.columns(store, 'fixtures/csv/ncvoter_tab_quoted_noheader.tsv', CALL);
+      expect(voters.length).toBeGreaterThan(20);
+      const ontime = await reader.scan(
+        store,
+        'fixtures/csv/ontime_sample.csv',
+        'SELECT count(*) AS n, min(OriginCityName) AS city FROM target',
+        SCAN,
+      );
+      expect(ontime.rows[0]?.['n']).toBe(9);
+      expect(String(ontime.rows[0]?.['city'])).toContain(', ');
+    });
+
+    it('knows the columns of a header-only file and scans it as 0 rows', async () => {
+      expect(await reader.columns(store, 'fixtures/csv/header_only_semicolon.csv', CALL)).toEqual([
+        { name: 'foo', type: 'VARCHAR', nullable: true },
+        { name: 'bar', type: 'VARCHAR', nullable: true },
+      ]);
+      const result = await reader.scan(
+        store,
+        'fixtures/csv/header_only.csv',
+        'SELECT count(*) AS n FROM target',
+        SCAN,
+      );
+      expect(result.rows).toEqual([{ n: 0 }]);
+      const all = await reader.scan(store, 'fixtures/csv/header_only.csv', 'SELECT * FROM target', SCAN);
+      expect(all.columns.map((c) => c.name)).toEqual(['abs_file_name']);
+      expect(all.rows).toEqual([]);
+    });
+
+    it('refuses an empty (0-byte) file as invalid: it has no header', async () => {
+      const columns = await failure(reader.columns(store, 'fixtures/csv/empty.csv', CALL));
+      expect(columns.errorClass).toBe('invalid');
+      expect(columns.message).toContain('empty');
+      const scan = await failure(reader.scan(store, 'fixtures/csv/empty.csv', 'SELECT 1 FROM target', SCAN));
+      expect(scan.errorClass).toBe('invalid');
+    });
+
+    it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {
+      const counting = new CountingStore(store);
+      const columns = await reader.columns(counting, 'gen/wide.csv', CALL);
+      expect(columns).toEqual([
+        { name: 'id', type: 'BIGINT', nullable: true },
+        { name: 'label', type: 'VARCHAR', nullable: true },
+      ]);
+      expect(counting.rangeBytes).toBeLessThanOrEqual(CSV_SAMPLE_BYTES);
+      expect(counting.streamsOpened).toBe(0);
+      expect(fs.statSync(path.join(root, 'gen/wide.csv')).size).toBeGreaterThan(20 * CSV_SAMPLE_BYTES);
+    });
+
+    it('reads a batch of files with the same header, listed oldest first', async () => {
+      const files = await reader.listFiles(store, 'batch/orders_*.csv', CALL);
+      expect(files.map((f) => f.path)).toEqual([
+        'batch/orders_2024-01-01.csv',
+        'batch/orders_2024-01-02.csv',
+        'batch/orders_2024-01-03.csv',
+      ]);
+      expect(files[0]).toMatchObject({ last_modified_at: '2024-01-01T00:00:00.000Z' });
+      const result = await reader.scan(
+        store,
+        'batch/orders_*.csv',
+        'SELECT count(*) AS n, sum(amount) AS total FROM target',
+        SCAN,
+      );
+      expect(result.rows).toEqual([{ n: 5, total: 150 }]);
+      expect(await reader.metadata(store, 'batch/orders_*.csv', CALL)).toEqual({
+        row_count: null,
+        last_modified_at: '2024-01-03T00:00:00.000Z',
+      });
+    });
+
+    it('lists nothing for a pattern without matches and answers not_found to columns and scan', async () => {
+      expect(await reader.listFiles(store, 'batch/invoices_*.csv', CALL)).toEqual([]);
+      const columns = await failure(reader.columns(store, 'batch/invoices_*.csv', CALL));
+      expect(columns.errorClass).toBe('not_found');
+      expect(columns.message).toBe('No file matches the target');
+      const scan = await failure(reader.scan(store, 'batch/invoices_*.csv', 'SELECT 1 FROM target', SCAN));
+      expect(scan.errorClass).toBe('not_found');
+      const missing = await failure(reader.listFiles(store, 'batch/missing.csv', CALL));
+      expect(missing.errorClass).toBe('not_found');
+      expect((await failure(reader.metadata(store, 'batch/missing.csv', CALL))).errorClass).toBe('not_found');
+    });
+  });
+
+  describe('Parquet', () => {
+    it('takes columns and row counts from the footer alone', async () => {
+      const counting = new CountingStore(store);
+      const columns = await reader.columns(counting, 'parquet/big_1.parquet', CALL);
+      expect(columns.map((c) => [c.name, c.type])).toEqual([
+        ['id', 'BIGINT'],
+        ['category', 'VARCHAR'],
+        ['amount', 'DECIMAL(12,2)'],
+        ['ts', 'TIMESTAMP'],
+        ['text', 'VARCHAR'],
+      ]);
+      const footerBytes = counting.rangeBytes;
+      expect(counting.rangeReads).toBe(2);
+      expect(footerBytes).toBeLessThan(64 * 1024);
+      expect(footerBytes).toBeLessThan(bigParquetSize / 100);
+      expect(counting.streamsOpened).toBe(0);
+
+      const metadata = await reader.metadata(counting, 'parquet/big_*.parquet', CALL);
+      expect(metadata.row_count).toBe(1_000_001);
+      expect(counting.streamsOpened).toBe(0);
+      expect(counting.rangeBytes).toBeLessThan(3 * footerBytes);
+    });
+
+    it('reads the messy Parquet fixtures: nested types, 0 rows, REQUIRED columns', async () => {
+      const nested = await reader.columns(store, 'fixtures/parquet/nullable.impala.parquet', CALL);
+      expect(nested.find((c) => c.name === 'int_map')?.type).toBe('MAP(VARCHAR, INTEGER)');
+      expect(await reader.metadata(store, 'fixtures/parquet/empty.parquet', CALL)).toMatchObject({
+        row_count: 0,
+      });
+      const empty = await reader.scan(
+        store,
+        'fixtures/parquet/empty.parquet',
+        'SELECT count(*) AS n FROM target',
+        SCAN,
+      );
+      expect(empty.rows).toEqual([{ n: 0 }]);
+      const nulls = await reader.scan(
+        store,
+        'fixtures/parquet/bug14120-dict-nulls-only.parquet',
+        'SELECT count(*) AS n, count(cancelled_at) AS c FROM target',
+        SCAN,
+      );
+      expect(nulls.rows).toEqual([{ n: 187, c: 0 }]);
+      const nestedRows = await reader.scan(
+        store,
+        'fixtures/parquet/apkwan.parquet',
+        'SELECT authors FROM target WHERE len(authors) > 0 LIMIT 1',
+        SCAN,
+      );
+      expect(Array.isArray(nestedRows.rows[0]?.['authors'])).toBe(true);
+    });
+
+    it('refuses a file that is not Parquet as invalid', async () => {
+      const error = await failure(reader.columns(store, 'gen/pipe.csv'.replace('.csv', '.parquet'), CALL));
+      expect(error.errorClass).toBe('not_found');
+      write('gen/fake.parquet', 'id,name\n1,x\n');
+      const fake = await failure(reader.columns(store, 'gen/fake.parquet', CALL));
+      expect(fake.errorClass).toBe('invalid');
+      expect(fake.message).toBe('The file gen/fake.parquet is not a Parquet file');
+    });
+  });
+
+  describe('scan', () => {
+    it('evaluates aggregates over the target and converts values to JSON-safe ones', async () => {
+      const result = await reader.scan(
+        store,
+        'parquet/big_1.parquet',
+        `SELECT count(*) AS n, sum(amount) AS total, count(DISTINCT category) AS categories,
+           max(ts) AS last_ts, 9007199254740993::BIGINT AS huge, 'a'::BLOB AS bytes, min(amount) AS low,
+           12345678901234567.89::DECIMAL(38,2) AS long_decimal, DATE '2024-02-29' AS day, 'NaN'::DOUBLE AS nan
+         FROM target`,
+        SCAN,
+      );
+      expect(result.columns.map((c) => c.type)).toEqual([
+        'BIGINT',
+        'DECIMAL(38,2)',
+        'BIGINT',
+        'TIMESTAMP',
+        'BIGINT',
+        'BLOB',
+        'DECIMAL(12,2)',
+        'DECIMAL(38,2)',
+        'DATE',
+        'DOUBLE',
+      ]);
+      expect(result.rows).toEqual([
+        {
+          n: 1_000_000,
+          total: 4999995000,
+          categories: 7,
+          last_ts: '2024-01-12T13:46:39.000Z',
+          huge: '9007199254740993',
+          bytes: 'YQ==',
+          low: 0,
+          long_decimal: '12345678901234567.89',
+          day: '2024-02-29',
+          nan: 'NaN',
+        },
+      ]);
+    });
+
+    it('caps rows at maxRows and says so', async () => {
+      const capped = await reader.scan(store, 'parquet/big_1.parquet', 'SELECT id FROM target', {
+        ...CALL,
+        maxRows: 3,
+      });
+      expect(capped.rows).toHaveLength(3);
+      expect(capped.truncated).toBe(true);
+      const exact = await reader.scan(store, 'batch/orders_*.csv', 'SELECT id FROM target', {
+        ...CALL,
+        maxRows: 5,
+      });
+      expect(exact.rows).toHaveLength(5);
+      expect(exact.truncated).toBe(false);
+    });
+
+    it('stops a slow query within about a second of its signal', async () => {
+      const slow = 'SELECT sum(a.range * b.range) AS s FROM range(100000000) a, range(100000000) b, target';
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 300);
+      const cancelled = await failure(
+        reader.scan(store, 'gen/pipe.csv', slow, { ...SCAN, signal: controller.signal }),
+      );
+      expect(cancelled.errorClass).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+
+      const deadline = Date.now();
+      const timedOut = await failure(
+        reader.scan(store, 'gen/pipe.csv', slow, { ...SCAN, signal: AbortSignal.timeout(300) }),
+      );
+      expect(timedOut.errorClass).toBe('timeout');
+      expect(Date.now() - deadline).toBeLessThan(2000);
+
+      const ownDeadline = Date.now();
+      const ownTimeout = await failure(
+        reader.scan(store, 'gen/pipe.csv', slow, { maxRows: 1, timeoutMs: 300 }),
+      );
+      expect(ownTimeout.errorClass).toBe('timeout');
+      expect(Date.now() - ownDeadline).toBeLessThan(2000);
+      expect(callDirectories()).toEqual([]);
+    });
+
+    it('answers bad SQL as invalid without any local path', async () => {
+      const unknownColumn = await failure(
+        reader.scan(store, 'gen/pipe.csv', 'SELECT nope FROM target', SCAN),
+      );
+      expect(unknownColumn.errorClass).toBe('invalid');
+      expect(unknownColumn.message).toContain('nope');
+      const badCast = await failure(
+        reader.scan(
+          store,
+          'gen/quoted.csv',
+          "SELECT CAST(note AS INTEGER) FROM target WHERE note = 'a, b'",
+          SCAN,
+        ),
+      );
+      expect(badCast.errorClass).toBe('invalid');
+      const fake = await failure(reader.scan(store, 'gen/fake.parquet', 'SELECT * FROM target', SCAN));
+      expect(fake.errorClass).toBe('invalid');
+      for (const error of [unknownColumn, badCast, fake]) {
+        expect(error.message).not.toContain(spoolRoot);
+        expect(error.message).not.toContain(root);
+        expect(error.message).not.toMatch(/\/tmp|dq-duckdb|call-/);
+      }
+    });
+
+    it('lets a scan read the view only: no other file, no statement but one SELECT', async () => {
+      const cases: Array<[string, string]> = [
+        ["SELECT * FROM read_csv('/etc/passwd')", 'table functions'],
+        ["SELECT * FROM glob('/tmp/*')", 'table functions'],
+        ["SELECT * FROM '/etc/passwd'", 'tables other than'],
+        ['SELECT 1 FROM target; SELECT 2', 'one SELECT'],
+        ["COPY (SELECT 1) TO '/tmp/out.csv'", 'one SELECT'],
+        ["SET memory_limit = '10GB'", 'one SELECT'],
+      ];
+      for (const [sql, fragment] of cases) {
+        const counting = new CountingStore(store);
+        const error = await failure(reader.scan(counting, 'gen/pipe.csv', sql, SCAN));
+        expect(error.errorClass).toBe('invalid');
+        expect(error.message).toContain(fragment);
+        // Refused before anything was downloaded.
+        expect(counting.streamsOpened).toBe(0);
+      }
+      const generated = await reader.scan(
+        store,
+        'gen/pipe.csv',
+        'SELECT count(*) AS n FROM target, range(3)',
+        SCAN,
+      );
+      expect(generated.rows).toEqual([{ n: 6 }]);
+    });
+
+    it('stops a download that hangs when the signal fires, and removes what it spooled', async () => {
+      // A store whose stream sends a few bytes and then nothing: a stalled remote read.
+      const stalling: RemoteFileStore = {
+        list: (prefix, options) => store.list(prefix, options),
+        stat: (filePath, options) => store.stat(filePath, options),
+        readRange: (filePath, start, end, options) => store.readRange(filePath, start, end, options),
+        openStream: async () => {
+          const stream = new PassThrough();
+          stream.write('id,amount\n1,10\n');
+          return stream;
+        },
+      };
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const started = Date.now();
+      const error = await failure(
+        reader.scan(stalling, 'batch/orders_*.csv', 'SELECT count(*) FROM target', {
+          ...SCAN,
+          signal: controller.signal,
+        }),
+      );
+      expect(error.errorClass).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(callDirectories()).toEqual([]);
+    });
+
+    it('reports a failed download as the store classified it, and removes what it spooled', async () => {
+      let opened = 0;
+      const failing: RemoteFileStore = {
+        list: (prefix, options) => store.list(prefix, options),
+        stat: (filePath, options) => store.stat(filePath, options),
+        readRange: (filePath, start, end, options) => store.readRange(filePath, start, end, options),
+        openStream: async (filePath, options) => {
+          opened += 1;
+          if (opened === 2) throw new DatasourceError('permission', 'The file may not be read');
+          return store.openStream(filePath, options);
+        },
+      };
+      const error = await failure(
+        reader.scan(failing, 'batch/orders_*.csv', 'SELECT count(*) FROM target', SCAN),
+      );
+      expect(error).toMatchObject({ errorClass: 'permission', message: 'The file may not be read' });
+      expect(callDirectories()).toEqual([]);
+    });
+
+    it('leaves the spool empty after success and after failure', async () => {
+      await reader.scan(store, 'batch/orders_*.csv', 'SELECT count(*) AS n FROM target', SCAN);
+      expect(callDirectories()).toEqual([]);
+      await failure(reader.scan(store, 'batch/orders_*.csv', 'SELECT nope FROM target', SCAN));
+      expect(callDirectories()).toEqual([]);
+      await failure(reader.columns(store, 'gen/fake.parquet', CALL));
+      expect(callDirectories()).toEqual([]);
+    });
+
+    it('runs DuckDB within the memory limit it was given', async () => {
+      const bounded = new FlatFileReader(
+        { egress: new EgressGuard({ nodeEnv: 'test' }), spoolDir: spoolRoot },
+        {
+          memoryLimitMb: 128,
+        },
+      );
+      const result = await bounded.scan(
+        store,
+        'gen/pipe.csv',
+        "SELECT current_setting('memory_limit') AS m, current_setting('threads') AS t FROM target LIMIT 1",
+        SCAN,
+      );
+      expect(result.rows).toEqual([{ m: '128.0 MiB', t: 2 }]);
+      await DuckDbEngine.shared({ spoolRoot, memoryLimitMb: 128 }).close();
+    });
+  });
+});

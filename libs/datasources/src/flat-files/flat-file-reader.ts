@@ -1,0 +1,282 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DatasourceErrorClass } from '@dq/contracts';
+import { type AdapterDependencies } from '../adapter/adapter-dependencies';
+import {
+  type CallOptions,
+  type ColumnInfo,
+  DatasourceError,
+  type FileEntry,
+  type QueryResult,
+  type ScanOptions,
+  type TargetMetadata,
+} from '../adapter/datasource-adapter';
+import { abortReason, DuckDbEngine, sqlString, stoppedError, timerDelay } from './duckdb-engine';
+import { textOf } from './duckdb-values';
+import { type FileTarget, parseFileTarget } from './file-target';
+import { type RemoteFileStore } from './remote-file-store';
+import { spoolFiles } from './spool-files';
+
+/** How much of a CSV is read for its columns: a header and enough rows to sniff types. */
+export const CSV_SAMPLE_BYTES = 64 * 1024;
+/** Footers beyond this are refused rather than fetched: no real file needs 64 MiB of metadata. */
+const MAX_PARQUET_FOOTER_BYTES = 64 * 1024 * 1024;
+const PARQUET_MAGIC = 'PAR1';
+
+function invalid(message: string): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.Invalid, message);
+}
+
+function noMatch(): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.NotFound, 'No file matches the target');
+}
+
+/** Arrival order: oldest first, the path breaking ties so the order is stable. */
+function byArrival(a: FileEntry, b: FileEntry): number {
+  return a.last_modified_at.localeCompare(b.last_modified_at) || a.path.localeCompare(b.path);
+}
+
+function fileList(localPaths: readonly string[]): string {
+  return `[${localPaths.map(sqlString).join(', ')}]`;
+}
+
+/**
+ * The view over CSV files: header row, sniffed delimiter and types, columns matched by name across
+ * a batch. The quote is fixed to `"` (RFC 4180): left to sniff, DuckDB picks `'` for a file whose
+ * every field is `"`-quoted when one row has a space before a quote, and then splits quoted
+ * newlines. A header sample cut mid-file may end in a broken row: it is skipped.
+ */
+function csvViewSql(localPaths: readonly string[], sampleCut = false): string {
+  const options = [
+    'header = true',
+    'auto_detect = true',
+    'union_by_name = true',
+    `quote = '"'`,
+    `escape = '"'`,
+  ];
+  if (sampleCut) options.push('ignore_errors = true');
+  return `SELECT * FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
+}
+
+function parquetViewSql(localPaths: readonly string[]): string {
+  return `SELECT * FROM read_parquet(${fileList(localPaths)}, union_by_name = true)`;
+}
+
+/** The call's own deadline and cancellation as one signal, so every step (listing, download, SQL) obeys it. */
+function callSignal(options: CallOptions): AbortSignal {
+  const deadline = AbortSignal.timeout(timerDelay(options.timeoutMs));
+  return options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+}
+
+/**
+ * Reads CSV and Parquet targets (one file or a `<prefix>_*.ext` batch) of any `RemoteFileStore`
+ * with the process-wide DuckDB engine. Columns and row counts come from bounded reads (a Parquet
+ * footer, a CSV header sample), never from the whole file; scans spool the files to disk in a
+ * per-call directory that is removed afterwards, and DuckDB streams over them within its memory limit.
+ */
+export class FlatFileReader {
+  private readonly engine: DuckDbEngine;
+
+  constructor(deps: AdapterDependencies, options: { memoryLimitMb?: number; threads?: number } = {}) {
+    this.engine = DuckDbEngine.shared({ ...options, spoolRoot: deps.spoolDir });
+  }
+
+  /** The files the target matches, oldest first; a missing single file is `not_found`. */
+  async listFiles(store: RemoteFileStore, target: string, options: CallOptions): Promise<FileEntry[]> {
+    const fileTarget = parseFileTarget(target);
+    return this.within(options, (call) => this.matchingFiles(store, fileTarget, call));
+  }
+
+  /** Columns of the newest matched file: its Parquet footer, or a CSV header sample of at most 64 KiB. */
+  async columns(store: RemoteFileStore, target: string, options: CallOptions): Promise<ColumnInfo[]> {
+    const fileTarget = parseFileTarget(target);
+    return this.within(options, async (call) => {
+      const newest = (await this.existingFiles(store, fileTarget, call)).at(-1) as FileEntry;
+      return this.withCallDirectory(async (directory) =>
+        fileTarget.format === 'parquet'
+          ? this.parquetColumns(store, newest, directory, call)
+          : this.csvColumns(store, newest, directory, call),
+      );
+    });
+  }
+
+  /** Runs `sql` over the view `target` on local copies of the matched files. */
+  async scan(
+    store: RemoteFileStore,
+    target: string,
+    sql: string,
+    options: ScanOptions,
+  ): Promise<QueryResult> {
+    const fileTarget = parseFileTarget(target);
+    return this.within(options, async (call) => {
+      // A query that cannot run is refused before any download.
+      await this.engine.checkScanQuery(sql, { ...call, maxRows: options.maxRows });
+      let files = await this.existingFiles(store, fileTarget, call);
+      if (fileTarget.format === 'csv') {
+        // An empty CSV has no header and no rows: it adds nothing to a batch.
+        files = files.filter((file) => file.size > 0);
+        if (files.length === 0) throw invalid('The file is empty: it has no header to read columns from');
+      }
+      return this.withCallDirectory(async (directory) => {
+        const localPaths = await spoolFiles(store, files, directory, call);
+        const viewSql = fileTarget.format === 'parquet' ? parquetViewSql(localPaths) : csvViewSql(localPaths);
+        return this.engine.query(viewSql, sql, { ...call, maxRows: options.maxRows });
+      });
+    });
+  }
+
+  /** Newest arrival time over the matched files; row count summed from Parquet footers, null for CSV. */
+  async metadata(store: RemoteFileStore, target: string, options: CallOptions): Promise<TargetMetadata> {
+    const fileTarget = parseFileTarget(target);
+    return this.within(options, async (call) => {
+      const files = await this.existingFiles(store, fileTarget, call);
+      const lastModifiedAt = files.at(-1)?.last_modified_at ?? null;
+      if (fileTarget.format === 'csv') return { row_count: null, last_modified_at: lastModifiedAt };
+      const rowCount = await this.withCallDirectory(async (directory) => {
+        const footers: string[] = [];
+        for (const [index, file] of files.entries())
+          footers.push(
+            await this.spoolParquetFooter(store, file, path.join(directory, `footer-${index}.parquet`), call),
+          );
+        return this.engine.withSession(call, async ({ connection }) => {
+          const reader = await connection.runAndReadAll(
+            `SELECT sum(num_rows)::BIGINT AS row_count FROM parquet_file_metadata(${fileList(footers)})`,
+          );
+          return Number(reader.getRowObjectsJson()[0]?.['row_count'] ?? 0);
+        });
+      });
+      return { row_count: rowCount, last_modified_at: lastModifiedAt };
+    });
+  }
+
+  private async matchingFiles(
+    store: RemoteFileStore,
+    target: FileTarget,
+    options: CallOptions,
+  ): Promise<FileEntry[]> {
+    if (!target.isPattern) return [await store.stat(target.raw, options)];
+    const listed = await store.list(target.listPrefix, options);
+    return listed.filter((entry) => target.matches(entry.path)).sort(byArrival);
+  }
+
+  private async existingFiles(
+    store: RemoteFileStore,
+    target: FileTarget,
+    options: CallOptions,
+  ): Promise<FileEntry[]> {
+    const files = await this.matchingFiles(store, target, options);
+    if (files.length === 0) throw noMatch();
+    return files;
+  }
+
+  private async csvColumns(
+    store: RemoteFileStore,
+    file: FileEntry,
+    directory: string,
+    options: CallOptions,
+  ): Promise<ColumnInfo[]> {
+    if (file.size === 0) throw invalid('The file is empty: it has no header to read columns from');
+    let sample = await store.readRange(file.path, 0, Math.min(file.size, CSV_SAMPLE_BYTES), options);
+    const cut = file.size > sample.byteLength;
+    if (cut) {
+      const lastNewline = sample.lastIndexOf(0x0a);
+      if (lastNewline < 0) throw invalid('The CSV header is longer than the 64 KiB sample');
+      sample = sample.subarray(0, lastNewline + 1);
+    }
+    const samplePath = path.join(directory, `sample${path.extname(file.path).toLowerCase()}`);
+    await fs.promises.writeFile(samplePath, sample, { flag: 'wx' });
+    return this.engine.describe(csvViewSql([samplePath], cut), options);
+  }
+
+  private async parquetColumns(
+    store: RemoteFileStore,
+    file: FileEntry,
+    directory: string,
+    options: CallOptions,
+  ): Promise<ColumnInfo[]> {
+    const footer = await this.spoolParquetFooter(
+      store,
+      file,
+      path.join(directory, 'footer.parquet'),
+      options,
+    );
+    const columns = await this.engine.describe(parquetViewSql([footer]), options);
+    const required = await this.requiredParquetColumns(footer, options);
+    return columns.map((column) => ({ ...column, nullable: !required.has(column.name) }));
+  }
+
+  /**
+   * Fetches only a Parquet file's footer (its last 8 bytes, then the footer they size) and writes it
+   * as `PAR1 <footer> <length> PAR1`: a file DuckDB reads the schema and row counts from exactly as
+   * from the original, without any of its data pages.
+   */
+  private async spoolParquetFooter(
+    store: RemoteFileStore,
+    file: FileEntry,
+    footerPath: string,
+    options: CallOptions,
+  ): Promise<string> {
+    const notParquet = invalid(`The file ${file.path} is not a Parquet file`);
+    if (file.size < 12) throw notParquet;
+    const tail = Buffer.from(await store.readRange(file.path, file.size - 8, file.size, options));
+    if (tail.byteLength !== 8 || tail.toString('latin1', 4) !== PARQUET_MAGIC) throw notParquet;
+    const footerLength = tail.readUInt32LE(0);
+    if (footerLength > file.size - 12 || footerLength > MAX_PARQUET_FOOTER_BYTES) throw notParquet;
+    const footerStart = file.size - 8 - footerLength;
+    const footer = await store.readRange(file.path, footerStart, file.size - 8, options);
+    if (footer.byteLength !== footerLength) throw notParquet;
+    await fs.promises.writeFile(footerPath, Buffer.concat([Buffer.from(PARQUET_MAGIC), footer, tail]), {
+      flag: 'wx',
+    });
+    return footerPath;
+  }
+
+  /** Top-level columns the footer marks REQUIRED (DuckDB's DESCRIBE reports every column nullable). */
+  private async requiredParquetColumns(footerPath: string, options: CallOptions): Promise<Set<string>> {
+    return this.engine.withSession(options, async ({ connection }) => {
+      const reader = await connection.runAndReadAll(
+        `SELECT name, repetition_type, num_children FROM parquet_schema(${sqlString(footerPath)})`,
+      );
+      const elements = reader.getRowObjectsJson();
+      const required = new Set<string>();
+      // Depth-first schema list: the root, then each top-level field followed by its subtree.
+      let index = 1;
+      const skipSubtree = (): void => {
+        const children = Number(elements[index]?.['num_children'] ?? 0);
+        index += 1;
+        for (let child = 0; child < children; child += 1) skipSubtree();
+      };
+      while (index < elements.length) {
+        const element = elements[index];
+        if (element?.['repetition_type'] === 'REQUIRED') required.add(textOf(element['name']));
+        skipSubtree();
+      }
+      return required;
+    });
+  }
+
+  private async withCallDirectory<T>(work: (directory: string) => Promise<T>): Promise<T> {
+    const directory = await this.engine.createCallDirectory();
+    try {
+      return await work(directory);
+    } finally {
+      await this.engine.removeCallDirectory(directory);
+    }
+  }
+
+  /**
+   * Runs one call under its deadline and signal. A failure after the signal fired is reported as
+   * the stop it is (timeout or cancelled), whatever the interrupted step threw.
+   */
+  private async within<T>(options: CallOptions, work: (call: CallOptions) => Promise<T>): Promise<T> {
+    const signal = callSignal(options);
+    const startedAt = Date.now();
+    if (signal.aborted) throw stoppedError(abortReason(signal));
+    try {
+      return await work({ signal, timeoutMs: Math.max(0, options.timeoutMs - (Date.now() - startedAt)) });
+    } catch (error) {
+      if (signal.aborted) throw stoppedError(abortReason(signal));
+      throw error;
+    }
+  }
+}
