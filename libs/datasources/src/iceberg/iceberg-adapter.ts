@@ -1,0 +1,219 @@
+import path from 'node:path';
+import { AppError, ConnectionKind, DatasourceErrorClass } from '@dq/contracts';
+import { type AdapterDependencies } from '../adapter/adapter-dependencies';
+import {
+  type CallOptions,
+  type ColumnInfo,
+  type DatasourceAdapter,
+  type DatasourceConnection,
+  DatasourceError,
+  type QueryResult,
+  type ScanOptions,
+  type TargetMetadata,
+} from '../adapter/datasource-adapter';
+import { DuckDbEngine } from '../flat-files/duckdb-engine';
+import { IcebergCall, icebergError } from './iceberg-call';
+import { IcebergFileIo, resolveTablePath, tableRootOf } from './iceberg-file-io';
+import { icebergTypeName } from './iceberg-json';
+import {
+  type IcebergCatalogSettings,
+  IcebergRestClient,
+  type LoadedTable,
+  icebergCatalogSettings,
+  parseIcebergTarget,
+} from './iceberg-rest-client';
+import { type IcebergContentFile, planIcebergScan } from './iceberg-scan-planner';
+import { buildScanViewSql, readParquetColumns, type SpooledFile } from './iceberg-scan-view';
+
+/** Files fetched at once: hides per-request latency, bounded for disk and sockets. */
+const PARALLEL_DOWNLOADS = 4;
+
+interface OpenedTable {
+  loaded: LoadedTable;
+  /** Client properties for the table's storage: catalog defaults < connection < catalog overrides < table config. */
+  properties: Record<string, string>;
+}
+
+function summaryCount(summary: Record<string, string>, key: string): bigint | null {
+  const value = summary[key];
+  return value !== undefined && /^\d+$/.test(value) ? BigInt(value) : null;
+}
+
+/**
+ * Iceberg tables behind a REST catalog (`iceberg_catalog`). The catalog gives the metadata; rows
+ * are read by table scans from the metadata alone (manifest list -> manifests -> data and delete
+ * files), never by SQL sent to an engine of the catalog's. Scans spool the live files to a call
+ * directory of the shared DuckDB engine and run the check's SQL over the view `target`.
+ */
+export class IcebergAdapter implements DatasourceAdapter {
+  readonly kind = ConnectionKind.IcebergCatalog;
+  private engineInstance?: DuckDbEngine;
+
+  constructor(private readonly deps: AdapterDependencies) {}
+
+  /** Authenticates, reads the catalog config and lists the top-level namespaces. */
+  async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
+    return this.within(connection, options, async (client) => {
+      await client.connect();
+      const namespaces = await client.listNamespaces();
+      return { catalog_reachable: true, namespaces: namespaces.length };
+    });
+  }
+
+  /** The current schema's top-level columns with Iceberg type names; no data file is read. */
+  async columns(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+  ): Promise<ColumnInfo[]> {
+    const ref = parseIcebergTarget(target);
+    return this.within(connection, options, async (client, settings) => {
+      const { loaded } = await this.open(client, settings, ref);
+      return loaded.metadata.currentSchema.fields.map((field) => ({
+        name: field.name,
+        type: icebergTypeName(field.type),
+        nullable: !field.required,
+      }));
+    });
+  }
+
+  /**
+   * From the current snapshot's summary: `total-records` minus the position and equality deletes it
+   * counts (exact for position deletes; for equality deletes the count of delete rows, which is
+   * what the summary knows without reading data), and the snapshot's commit time.
+   */
+  async metadata(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+  ): Promise<TargetMetadata> {
+    const ref = parseIcebergTarget(target);
+    return this.within(connection, options, async (client, settings) => {
+      const { loaded } = await this.open(client, settings, ref);
+      const snapshot = loaded.metadata.currentSnapshot;
+      if (!snapshot) return { row_count: 0, last_modified_at: null };
+      const total = summaryCount(snapshot.summary, 'total-records');
+      const positionDeletes = summaryCount(snapshot.summary, 'total-position-deletes');
+      const equalityDeletes = summaryCount(snapshot.summary, 'total-equality-deletes');
+      let rowCount: number | null = null;
+      if (total !== null) {
+        const live = total - (positionDeletes ?? 0n) - (equalityDeletes ?? 0n);
+        rowCount = Number(live < 0n ? 0n : live);
+      }
+      return { row_count: rowCount, last_modified_at: new Date(snapshot.timestampMs).toISOString() };
+    });
+  }
+
+  async scan(
+    connection: DatasourceConnection,
+    target: string,
+    sql: string,
+    options: ScanOptions,
+  ): Promise<QueryResult> {
+    const ref = parseIcebergTarget(target);
+    return this.within(connection, options, async (client, settings, call) => {
+      const { loaded, properties } = await this.open(client, settings, ref);
+      const { metadata, metadataLocation } = loaded;
+      const root = tableRootOf(metadataLocation);
+      const io = new IcebergFileIo(this.deps, properties, call);
+      const engine = this.engine();
+      const directory = await engine.createCallDirectory();
+      try {
+        const resolve = (file: string): string => resolveTablePath(file, metadata.location, root);
+        const plan = await planIcebergScan(metadata, (file) => io.readAll(resolve(file)));
+        const files = [...plan.dataFiles.map((planned) => planned.file), ...plan.deleteFiles];
+        const spooled = await this.spool(io, files, directory, resolve, call);
+        const viewSql = buildScanViewSql({
+          schema: metadata.currentSchema,
+          partitionSpecs: metadata.partitionSpecs,
+          plan,
+          spooled,
+        });
+        call.throwIfAborted();
+        return await engine.query(viewSql, sql, {
+          maxRows: options.maxRows,
+          timeoutMs: call.remainingMs(),
+          signal: options.signal,
+        });
+      } finally {
+        io.destroy();
+        await engine.removeCallDirectory(directory);
+      }
+    });
+  }
+
+  private engine(): DuckDbEngine {
+    this.engineInstance ??= DuckDbEngine.shared({ spoolRoot: this.deps.spoolDir });
+    return this.engineInstance;
+  }
+
+  private async open(
+    client: IcebergRestClient,
+    settings: IcebergCatalogSettings,
+    ref: ReturnType<typeof parseIcebergTarget>,
+  ): Promise<OpenedTable> {
+    const config = await client.connect();
+    const loaded = await client.loadTable(ref);
+    return {
+      loaded,
+      properties: { ...config.defaults, ...settings.properties, ...config.overrides, ...loaded.config },
+    };
+  }
+
+  /** Streams every distinct file to the call directory and reads each one's top-level Parquet columns. */
+  private async spool(
+    io: IcebergFileIo,
+    files: IcebergContentFile[],
+    directory: string,
+    resolve: (file: string) => string,
+    call: IcebergCall,
+  ): Promise<Map<string, SpooledFile>> {
+    const unique = [...new Map(files.map((file) => [file.path, file])).values()];
+    const localPaths = unique.map((file, index) =>
+      path.join(directory, `${file.content === 'data' ? 'd' : 'x'}${String(index).padStart(5, '0')}.parquet`),
+    );
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < unique.length) {
+        const index = next++;
+        const file = unique[index];
+        const localPath = localPaths[index];
+        if (file && localPath) await io.download(resolve(file.path), localPath);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, unique.length) }, worker));
+    const columns = await readParquetColumns(this.engine(), localPaths, {
+      timeoutMs: call.remainingMs(),
+      signal: call.signal,
+    });
+    const spooled = new Map<string, SpooledFile>();
+    unique.forEach((file, index) => {
+      const localPath = localPaths[index] ?? '';
+      spooled.set(file.path, { localPath, columns: columns.get(localPath) ?? [] });
+    });
+    return spooled;
+  }
+
+  /**
+   * Runs one call under its deadline and cancellation. Failures come out classified: a stop as
+   * timeout/cancelled, a 422 `url_forbidden` unchanged, anything unexpected as `invalid` with a
+   * fixed message (never a driver's text with hosts, paths or keys).
+   */
+  private async within<T>(
+    connection: DatasourceConnection,
+    options: CallOptions,
+    work: (client: IcebergRestClient, settings: IcebergCatalogSettings, call: IcebergCall) => Promise<T>,
+  ): Promise<T> {
+    const settings = icebergCatalogSettings(connection);
+    const call = new IcebergCall(options);
+    call.throwIfAborted();
+    try {
+      return await work(new IcebergRestClient(this.deps, settings, call), settings, call);
+    } catch (error) {
+      const aborted = call.abortClass();
+      if (aborted !== null) throw icebergError(aborted);
+      if (error instanceof DatasourceError || error instanceof AppError) throw error;
+      throw icebergError(DatasourceErrorClass.Invalid);
+    }
+  }
+}
