@@ -46,6 +46,13 @@ export class RunnerConfig extends BaseServiceConfig {
   @IsBoolean()
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
 
+  /**
+   * Tests only: the warehouse connector's access URL (a Snowflake-protocol peer on loopback) instead
+   * of `https://<account>.snowflakecomputing.com`. Empty: off. Refused with NODE_ENV=production.
+   */
+  @IsString()
+  WAREHOUSE_ACCESS_URL_FOR_TESTS = '';
+
   /** Where remote files are spooled for in-process scans (streamed to disk); the OS temp dir if empty. */
   @IsString()
   DATASOURCE_SPOOL_DIR = '';

@@ -15,6 +15,9 @@ export class RunnerModule {
   static forRoot(config: RunnerConfig): DynamicModule {
     // Parsed at boot: a bad key ring stops the runner before it takes any work.
     const cipher = new SecretCipher(parseKeyRing(config.SECRETS_KEY_RING, config.SECRETS_ACTIVE_KEY_ID));
+    // Like the egress loopback allowance: a production runner never sends a credential elsewhere.
+    if (config.WAREHOUSE_ACCESS_URL_FOR_TESTS !== '' && config.NODE_ENV === 'production')
+      throw new Error('WAREHOUSE_ACCESS_URL_FOR_TESTS is for tests only and is refused in production');
     return {
       module: RunnerModule,
       imports: [
@@ -26,6 +29,8 @@ export class RunnerModule {
             nodeEnv: config.NODE_ENV,
           }),
           spoolDir: config.DATASOURCE_SPOOL_DIR === '' ? undefined : config.DATASOURCE_SPOOL_DIR,
+          warehouseAccessUrlForTests:
+            config.WAREHOUSE_ACCESS_URL_FOR_TESTS === '' ? undefined : config.WAREHOUSE_ACCESS_URL_FOR_TESTS,
         }),
       ],
       providers: [

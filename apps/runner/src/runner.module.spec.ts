@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { RunnerConfig } from './runner.config';
+import { RunnerModule } from './runner.module';
+
+function config(overrides: Partial<RunnerConfig>): RunnerConfig {
+  return Object.assign(new RunnerConfig(), {
+    SECRETS_KEY_RING: `k1:${randomBytes(32).toString('base64')}`,
+    SECRETS_ACTIVE_KEY_ID: 'k1',
+    ...overrides,
+  });
+}
+
+describe('RunnerModule.forRoot', () => {
+  it('refuses a warehouse access URL for tests in production', () => {
+    expect(() =>
+      RunnerModule.forRoot(
+        config({ NODE_ENV: 'production', WAREHOUSE_ACCESS_URL_FOR_TESTS: 'http://127.0.0.1:4000' }),
+      ),
+    ).toThrow(/tests only/);
+  });
+
+  it('takes it under NODE_ENV=test, and production without it', () => {
+    expect(() =>
+      RunnerModule.forRoot(
+        config({ NODE_ENV: 'test', WAREHOUSE_ACCESS_URL_FOR_TESTS: 'http://127.0.0.1:4000' }),
+      ),
+    ).not.toThrow();
+    expect(() => RunnerModule.forRoot(config({ NODE_ENV: 'production' }))).not.toThrow();
+  });
+});
