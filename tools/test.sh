@@ -9,15 +9,18 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 bash tools/infra-up.sh
+# The Python datasource peers (moto, fakesnow, pyiceberg) in their own venv; a no-op when current.
+echo "== datasource peers venv: $(bash tools/peers/venv.sh)"
 
 echo "== format"
 npx prettier --check .
 echo "== lint, typecheck, unit tests"
 npx nx run-many -t lint typecheck test --parallel=2 --outputStyle=stream 2>&1 | tee -a "$log"
 # After the Nx run, so the project graph the boundary rule reads is cached.
-echo "== workspace tools (not an Nx project)"
+echo "== workspace tools and benchmarks (not Nx projects)"
 npx tsc -p tools/tsconfig.json --noEmit
-npx eslint --max-warnings 0 tools
+npx tsc -p bench/tsconfig.json --noEmit
+npx eslint --max-warnings 0 tools bench
 echo "== integration tests (real PostgreSQL, Redis, NATS)"
 npx nx run-many -t integration --parallel=2 --outputStyle=stream 2>&1 | tee -a "$log"
 echo "== end-to-end tests (booted apps)"
