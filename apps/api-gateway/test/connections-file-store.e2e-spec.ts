@@ -123,6 +123,18 @@ describe('file_store connection tests through the runner, against Azurite', () =
     expect(await health(id)).toEqual(before);
   });
 
+  it('saves an account URL whose host does not resolve, and its test answers 502 with health untouched', async () => {
+    const id = await create(
+      { account_url: `http://${azurite.accountName}.no-such-host.invalid:10000` },
+      { account_key: azurite.accountKey },
+    );
+    const before = await health(id);
+    const tested = await send('POST', `/connections/${id}/test`, tokens.member);
+    expect(tested.status).toBe(502);
+    expect((tested.body as { error: { code: string } }).error.code).toBe('datasource_unreachable');
+    expect(await health(id)).toEqual(before);
+  });
+
   it('classifies a missing filesystem as not_found and leaves health untouched', async () => {
     const id = await create({ filesystem: 'no-such-filesystem' }, { account_key: azurite.accountKey });
     const before = await health(id);
