@@ -1,7 +1,7 @@
 /* eslint-disable no-console -- a command-line tool: its output is where the catalog listens. */
 // `node -r ./tools/register.cjs tools/peers/iceberg-rest-catalog.ts [--token <token>] [--position-deletes]`:
 // for demos and local use. Starts an S3 peer (moto, from the peers' venv), uploads the Iceberg
-// fixture tables (../shared/fixtures/iceberg) to it and serves them through the Iceberg REST
+// fixture tables (fixtures/iceberg) to it and serves them through the Iceberg REST
 // catalog peer on loopback (the same server code the tests use). Prints the connection config to
 // paste into an `iceberg_catalog` connection, then runs until interrupted (Ctrl-C stops both).
 import { randomBytes } from 'node:crypto';

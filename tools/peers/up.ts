@@ -17,7 +17,7 @@ import {
   startS3Peer,
 } from '@dq/testing';
 
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/csv-parquet');
+const FIXTURES = path.resolve(__dirname, '../../fixtures/csv-parquet');
 const BUCKET = 'demo-landing';
 const FILESYSTEM = 'demo-landing';
 

@@ -10,7 +10,7 @@ import { CSV_SAMPLE_BYTES, FlatFileReader } from './flat-file-reader';
 import { LocalFileStore } from './local-file-store';
 import { type RemoteFileStore } from './remote-file-store';
 
-const FIXTURES = '/work/shared/fixtures/csv-parquet';
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures/csv-parquet');
 const CALL: CallOptions = { timeoutMs: 20_000 };
 const SCAN = { ...CALL, maxRows: 1000 };
 

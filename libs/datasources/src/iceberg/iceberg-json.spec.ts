@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { icebergTypeName, parseIcebergJson, readTableMetadata } from './iceberg-json';
 
-const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/iceberg');
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures/iceberg');
 
 describe('parseIcebergJson', () => {
   it('keeps integers beyond 2^53 exact as bigint and leaves safe numbers as numbers', () => {

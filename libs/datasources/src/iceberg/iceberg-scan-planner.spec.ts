@@ -4,7 +4,7 @@ import { resolveTablePath } from './iceberg-file-io';
 import { type IcebergTableMetadata, parseIcebergJson, readTableMetadata } from './iceberg-json';
 import { type IcebergScanPlan, planIcebergScan } from './iceberg-scan-planner';
 
-const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures/iceberg');
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures/iceberg');
 
 /** The current metadata file of each fixture table (version-hint.text or the highest version). */
 const CURRENT_METADATA: Readonly<Record<string, string>> = {

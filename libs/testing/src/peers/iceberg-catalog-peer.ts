@@ -14,7 +14,7 @@ export * from './iceberg-rest-catalog-server';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 /** The real Iceberg tables of the shared fixtures (see its SOURCES.md). */
-export const ICEBERG_FIXTURES_DIR = path.resolve(REPO_ROOT, '../shared/fixtures/iceberg');
+export const ICEBERG_FIXTURES_DIR = path.resolve(REPO_ROOT, 'fixtures/iceberg');
 
 /** Namespace the fixture tables are served under (`fixtures.<table folder>`). */
 export const ICEBERG_FIXTURE_NAMESPACE = 'fixtures';
