@@ -4,6 +4,7 @@ import { AccessModule } from '@dq/access';
 import { ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { RunsModule } from '@dq/runs';
+import { SuitesModule } from '@dq/suites';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
 import { ConnectionTestsController } from './connections/connection-tests.controller';
@@ -11,11 +12,19 @@ import { ConnectionsController } from './connections/connections.controller';
 import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
+import { ChecksController } from './suites/checks.controller';
+import { ColumnPolicyController } from './suites/column-policy.controller';
+import { SuiteDataController } from './suites/suite-data.controller';
+import { SuiteRunnerClient } from './suites/suite-runner.client';
+import { SuiteSharesController } from './suites/suite-shares.controller';
+import { SuitesController } from './suites/suites.controller';
 
 /** REST surface: everything under `/api/v1`, 1 MiB JSON bodies, OpenAPI outside production. */
 export const apiGatewayHttpOptions = {
   globalPrefix: 'api/v1',
   bodyLimitBytes: 1024 * 1024,
+  // DECISIONS: a suite import may be up to 10 MiB.
+  bodyLimitOverrides: [{ path: '/api/v1/suites/import', limitBytes: 10 * 1024 * 1024 }],
   openApi: { title: 'Data-quality service API', path: 'api/v1/docs' },
 };
 
@@ -41,7 +50,9 @@ export class ApiGatewayModule {
           ),
         ),
         RunsModule,
+        SuitesModule,
       ],
+      providers: [SuiteRunnerClient],
       controllers: [
         MeController,
         SignInController,
@@ -49,6 +60,12 @@ export class ApiGatewayModule {
         // Before ConnectionsController: `POST /connections/test` is not a `/connections/{id}` route.
         ConnectionTestsController,
         ConnectionsController,
+        // Before SuitesController and ChecksController: `import` and `checks/dryrun` are fixed paths.
+        SuiteDataController,
+        SuitesController,
+        SuiteSharesController,
+        ColumnPolicyController,
+        ChecksController,
       ],
     };
   }

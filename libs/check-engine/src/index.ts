@@ -26,3 +26,4 @@ export {
 } from './severity/thresholds';
 export * from './severity/anomaly';
 export * from './severity/health-score';
+export * from './definition/check-definition';

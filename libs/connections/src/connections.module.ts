@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SecretSealer, UrlPolicy } from './ports/connection-ports';
+import { ConnectionDirectory } from './service/connection-directory.service';
 import { ConnectionUseService } from './service/connection-use.service';
 import { ConnectionsService } from './service/connections.service';
 
@@ -22,8 +23,9 @@ export class ConnectionsModule {
         { provide: UrlPolicy, useValue: options.urlPolicy },
         ConnectionUseService,
         ConnectionsService,
+        ConnectionDirectory,
       ],
-      exports: [ConnectionsService, ConnectionUseService],
+      exports: [ConnectionsService, ConnectionUseService, ConnectionDirectory],
     };
   }
 }

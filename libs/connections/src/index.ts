@@ -15,3 +15,4 @@ export {
   type ProbeTarget,
 } from './use/connection-test-runner';
 export { DRAFT_AAD_PREFIX, draftSecretAad } from './use/draft-secret-aad';
+export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';

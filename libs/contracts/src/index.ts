@@ -19,3 +19,7 @@ export * from './connections/connection.dto';
 export * from './datasources/datasource-error';
 export * from './datasources/datasource-requests';
 export * from './connections/connection-test.dto';
+export * from './suites/suite-target';
+export * from './suites/suite.dto';
+export * from './suites/check.dto';
+export * from './datasources/target-requests';

@@ -22,6 +22,8 @@ export const ErrorCode = {
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
   DatasourceUnreachable: 'datasource_unreachable',
+  /** The datasource answered but refused us (credential, grant) or failed the work: 502. */
+  DatasourceFailed: 'datasource_failed',
   ServiceUnavailable: 'service_unavailable',
   InternalError: 'internal_error',
 } as const;
@@ -48,6 +50,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   datasource_unreachable: 502,
+  datasource_failed: 502,
   service_unavailable: 503,
   internal_error: 500,
 };

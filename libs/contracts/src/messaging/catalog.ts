@@ -1,4 +1,13 @@
 import { DatasourceTestReply, DatasourceTestRequest } from '../datasources/datasource-requests';
+import {
+  CheckDryRunReply,
+  CheckDryRunRequest,
+  TargetColumnsReply,
+  TargetFilesReply,
+  TargetProfileReply,
+  TargetProfileRequest,
+  TargetRequest,
+} from '../datasources/target-requests';
 import { ExecuteRunJob, RunCompletedEvent, RunProgressEvent } from '../runs/run-events';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
@@ -56,6 +65,30 @@ export const Requests = {
     request: DatasourceTestRequest,
     reply: DatasourceTestReply,
   } satisfies RequestDefinition<DatasourceTestRequest, DatasourceTestReply>,
+  /** Gateway -> runner: column names and types of a suite's resolved target. */
+  TargetColumns: {
+    subject: 'rpc.{service}.target.columns',
+    request: TargetRequest,
+    reply: TargetColumnsReply,
+  } satisfies RequestDefinition<TargetRequest, TargetColumnsReply>,
+  /** Gateway -> runner: the files a flat-file target (one file or a batch pattern) matches now. */
+  TargetFiles: {
+    subject: 'rpc.{service}.target.files',
+    request: TargetRequest,
+    reply: TargetFilesReply,
+  } satisfies RequestDefinition<TargetRequest, TargetFilesReply>,
+  /** Gateway -> runner: the column profiler; nothing is stored. */
+  TargetProfile: {
+    subject: 'rpc.{service}.target.profile',
+    request: TargetProfileRequest,
+    reply: TargetProfileReply,
+  } satisfies RequestDefinition<TargetProfileRequest, TargetProfileReply>,
+  /** Gateway -> runner: evaluate one check definition against live data; nothing is stored. */
+  CheckDryRun: {
+    subject: 'rpc.{service}.check.dryrun',
+    request: CheckDryRunRequest,
+    reply: CheckDryRunReply,
+  } satisfies RequestDefinition<CheckDryRunRequest, CheckDryRunReply>,
 };
 
 export function requestSubject(

@@ -4,10 +4,12 @@ import { IDENTITY_ENTITIES } from './identity';
 import { ConsumedEventEntity } from './inbox/consumed-event.entity';
 import { RunResultEntity } from './runs/run-result.entity';
 import { RunEntity } from './runs/run.entity';
+import { SUITE_ENTITIES } from './suites';
 
 export { AuditEventEntity } from './audit/audit-event.entity';
 export * from './identity';
 export * from './connections';
+export * from './suites';
 export { ConsumedEventEntity } from './inbox/consumed-event.entity';
 export { RunResultEntity } from './runs/run-result.entity';
 export { RunEntity, type RunPlanItem } from './runs/run.entity';
@@ -20,4 +22,5 @@ export const ENTITIES = [
   AuditEventEntity,
   ...IDENTITY_ENTITIES,
   ...CONNECTION_ENTITIES,
+  ...SUITE_ENTITIES,
 ] as const;

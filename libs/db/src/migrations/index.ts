@@ -3,6 +3,7 @@ import { CreateIdentityTables1795400000000 } from './1795400000000-create-identi
 import { CreateAppendOnlyAuditEvents1795400100000 } from './1795400100000-create-append-only-audit-events';
 import { CreateConnections1795500000000 } from './1795500000000-create-connections';
 import { AddConnectionCapabilities1795600000000 } from './1795600000000-add-connection-capabilities';
+import { CreateSuitesAndChecks1795700000000 } from './1795700000000-create-suites-and-checks';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   CreateAppendOnlyAuditEvents1795400100000,
   CreateConnections1795500000000,
   AddConnectionCapabilities1795600000000,
+  CreateSuitesAndChecks1795700000000,
 ] as const;

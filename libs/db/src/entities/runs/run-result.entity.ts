@@ -1,9 +1,10 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import type { CheckOutcome } from '@dq/contracts';
 import { RunEntity } from './run.entity';
 
 /** The outcome of one check in one run. Keyed by (run, check): a redelivered job cannot add a second. */
 @Entity({ name: 'run_results' })
+@Index('run_results_check_id_idx', ['checkId'])
 @Unique('run_results_run_id_check_id_key', ['runId', 'checkId'])
 @Check('run_results_outcome_check', `"outcome" IN ('pass', 'warn', 'fail', 'critical', 'error', 'skip')`)
 export class RunResultEntity {

@@ -1,0 +1,164 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import {
+  type CheckBaselineResponse,
+  type CheckHistoryPoint,
+  type CheckResponse,
+  type CheckVersionResponse,
+  CreateCheckRequest,
+  SnoozeCheckRequest,
+  UpdateCheckRequest,
+} from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { ChecksService, HISTORY_MAX_LIMIT, suiteActorOf } from '@dq/suites';
+import { SuiteRunnerClient } from './suite-runner.client';
+
+/** `/suites/{id}/checks`: reads need `view` on the suite, changes `edit` (the service decides). */
+@Controller('suites/:id/checks')
+export class ChecksController {
+  constructor(
+    private readonly checks: ChecksService,
+    private readonly runner: SuiteRunnerClient,
+  ) {}
+
+  @Get()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CheckResponse[]> {
+    return this.checks.list(suiteActorOf(principal), id);
+  }
+
+  @Post()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateCheckRequest,
+  ): Promise<CheckResponse> {
+    return this.checks.create(suiteActorOf(principal), id, body);
+  }
+
+  @Get(':cid')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<CheckResponse> {
+    return this.checks.get(suiteActorOf(principal), id, cid);
+  }
+
+  @Patch(':cid')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() body: UpdateCheckRequest,
+  ): Promise<CheckResponse> {
+    return this.checks.update(suiteActorOf(principal), id, cid, body);
+  }
+
+  @Delete(':cid')
+  @HttpCode(204)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<void> {
+    await this.checks.delete(suiteActorOf(principal), id, cid);
+  }
+
+  @Post(':cid/snooze')
+  @HttpCode(200)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  snooze(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Body() body: SnoozeCheckRequest,
+  ): Promise<CheckResponse> {
+    return this.checks.snooze(suiteActorOf(principal), id, cid, body.hours);
+  }
+
+  @Delete(':cid/snooze')
+  @HttpCode(204)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  async unsnooze(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<void> {
+    await this.checks.unsnooze(suiteActorOf(principal), id, cid);
+  }
+
+  @Get(':cid/versions')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  versions(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<CheckVersionResponse[]> {
+    return this.checks.versions(suiteActorOf(principal), id, cid);
+  }
+
+  @Post(':cid/versions/:n/restore')
+  @HttpCode(200)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  restore(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Param('n', new ParseIntPipe({ errorHttpStatusCode: 404 })) n: number,
+  ): Promise<CheckResponse> {
+    return this.checks.restore(suiteActorOf(principal), id, cid, n);
+  }
+
+  @Get(':cid/history')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  history(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+    @Query('limit') limit?: string,
+  ): Promise<CheckHistoryPoint[]> {
+    const parsed = limit === undefined ? undefined : Number.parseInt(limit, 10);
+    return this.checks.history(
+      suiteActorOf(principal),
+      id,
+      cid,
+      parsed !== undefined && Number.isFinite(parsed) ? Math.min(parsed, HISTORY_MAX_LIMIT) : undefined,
+    );
+  }
+
+  @Get(':cid/baseline')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  baseline(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<CheckBaselineResponse> {
+    return this.checks.baseline(suiteActorOf(principal), id, cid);
+  }
+
+  @Post(':cid/rebaseline')
+  @HttpCode(200)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  rebaseline(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('cid') cid: string,
+  ): Promise<CheckBaselineResponse> {
+    return this.checks.rebaseline(suiteActorOf(principal), id, cid, (suite) => this.runner.columns(suite));
+  }
+}

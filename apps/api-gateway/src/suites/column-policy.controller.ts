@@ -1,0 +1,26 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { PutColumnPolicyRequest } from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { type ColumnPolicy, ColumnPolicyService, suiteActorOf } from '@dq/suites';
+
+/** `/suites/{id}/column-policy`: read by whoever sees the suite; set by its owner or an admin. */
+@Controller('suites/:id/column-policy')
+export class ColumnPolicyController {
+  constructor(private readonly policies: ColumnPolicyService) {}
+
+  @Get()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ColumnPolicy> {
+    return this.policies.get(suiteActorOf(principal), id);
+  }
+
+  @Put()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  put(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: PutColumnPolicyRequest,
+  ): Promise<ColumnPolicy> {
+    return this.policies.put(suiteActorOf(principal), id, body);
+  }
+}

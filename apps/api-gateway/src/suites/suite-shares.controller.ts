@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CreateShareRequest, type ShareResponse, UpdateShareRequest } from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { SharesService, suiteActorOf } from '@dq/suites';
+
+/** `/suites/{id}/shares`: listed to whoever sees the suite; granted by its owner or an admin. */
+@Controller('suites/:id/shares')
+export class SuiteSharesController {
+  constructor(private readonly shares: SharesService) {}
+
+  @Get()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShareResponse[]> {
+    return this.shares.list(suiteActorOf(principal), id);
+  }
+
+  @Post()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  grant(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateShareRequest,
+  ): Promise<ShareResponse> {
+    return this.shares.grant(suiteActorOf(principal), id, body);
+  }
+
+  @Patch(':userId')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  change(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: UpdateShareRequest,
+  ): Promise<ShareResponse> {
+    return this.shares.change(suiteActorOf(principal), id, userId, body);
+  }
+
+  @Delete(':userId')
+  @HttpCode(204)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  async revoke(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+  ): Promise<void> {
+    await this.shares.revoke(suiteActorOf(principal), id, userId);
+  }
+}

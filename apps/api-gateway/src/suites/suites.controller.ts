@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { type Response } from 'express';
+import {
+  CreateSuiteRequest,
+  ImportSuiteRequest,
+  type ImportSuiteResponse,
+  type SuiteResponse,
+  UpdateSuiteRequest,
+} from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { type SuiteDocument, SuiteTransferService, SuitesService, suiteActorOf } from '@dq/suites';
+
+/** `/suites`: every role lists what it can see; Admins and Members create (and own) suites. */
+@Controller('suites')
+export class SuitesController {
+  constructor(
+    private readonly suites: SuitesService,
+    private readonly transfer: SuiteTransferService,
+  ) {}
+
+  @Get()
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  list(@CurrentPrincipal() principal: Principal): Promise<SuiteResponse[]> {
+    return this.suites.list(suiteActorOf(principal));
+  }
+
+  @Post()
+  @RequireCapability(WorkspaceCapability.CreateSuites)
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
+    return this.suites.create(suiteActorOf(principal), body);
+  }
+
+  /** 201 when the document made a new suite, 200 when it updated one the caller may edit. */
+  @Post('import')
+  @RequireCapability(WorkspaceCapability.CreateSuites)
+  async import(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: ImportSuiteRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ImportSuiteResponse> {
+    const result = await this.transfer.import(suiteActorOf(principal), body);
+    response.status(result.created ? 201 : 200);
+    return result;
+  }
+
+  @Get(':id')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteResponse> {
+    return this.suites.get(suiteActorOf(principal), id);
+  }
+
+  @Patch(':id')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateSuiteRequest,
+  ): Promise<SuiteResponse> {
+    return this.suites.update(suiteActorOf(principal), id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.suites.delete(suiteActorOf(principal), id);
+  }
+
+  @Get(':id/export')
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  export(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteDocument> {
+    return this.transfer.export(suiteActorOf(principal), id);
+  }
+}

@@ -1,0 +1,162 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+/**
+ * Interactive datasource work the gateway asks the runner for (core NATS request/reply): the
+ * runner alone opens the connection's credential. Failures come back as error replies the
+ * gateway answers as they are (502 for a datasource that cannot be reached or refuses us, 422 for
+ * a target that does not resolve).
+ */
+export class TargetRequest {
+  @IsUUID()
+  connection_id!: string;
+
+  @IsString()
+  @Length(1, 1024)
+  target!: string;
+}
+
+export class TargetColumn {
+  @IsString()
+  name!: string;
+
+  @IsString()
+  type!: string;
+
+  @IsBoolean()
+  nullable!: boolean;
+}
+
+export class TargetColumnsReply {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TargetColumn)
+  columns!: TargetColumn[];
+}
+
+export class TargetFile {
+  @IsString()
+  path!: string;
+
+  @IsNumber()
+  size!: number;
+
+  @IsString()
+  last_modified_at!: string;
+}
+
+/** At most this many files are listed in a batch preview (the newest ones). */
+export const BATCH_PREVIEW_MAX_FILES = 1000;
+
+export class TargetFilesReply {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TargetFile)
+  files!: TargetFile[];
+
+  /** The pattern matched more files than listed. */
+  @IsBoolean()
+  truncated!: boolean;
+
+  @IsInt()
+  @Min(0)
+  total_matched!: number;
+}
+
+export class TargetProfileRequest extends TargetRequest {
+  @IsOptional()
+  @IsString({ each: true })
+  columns?: string[];
+
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  top_values!: number;
+
+  /** The suite's column policy: profile values of protected columns are redacted too. */
+  @IsObject()
+  column_policy!: Record<string, unknown>;
+}
+
+export interface ProfiledValue {
+  value: string | null;
+  count: number;
+}
+
+export interface ColumnProfile {
+  name: string;
+  type: string;
+  null_count: number;
+  null_percent: number;
+  distinct_count: number;
+  min: string | null;
+  max: string | null;
+  top_values: ProfiledValue[];
+  /** Heuristic PII classification from the name and the values seen. */
+  pii: { category: string; confidence: number; reasons: string[] } | null;
+}
+
+export class TargetProfileReply {
+  @IsInt()
+  @Min(0)
+  row_count!: number;
+
+  @IsArray()
+  columns!: ColumnProfile[];
+
+  @IsInt()
+  @Min(0)
+  duration_ms!: number;
+}
+
+/** `POST /suites/{id}/checks/dryrun`: one validated check definition evaluated against live data. */
+export class CheckDryRunRequest extends TargetRequest {
+  @IsUUID()
+  suite_id!: string;
+
+  @IsObject()
+  check!: Record<string, unknown>;
+
+  @IsObject()
+  column_policy!: Record<string, unknown>;
+
+  @IsString()
+  time_zone!: string;
+
+  /** Workspace zero-sample mode: no failing rows leave the datasource at all. */
+  @IsBoolean()
+  zero_sample!: boolean;
+}
+
+export class CheckDryRunReply {
+  @IsString()
+  outcome!: string;
+
+  @ValidateIf((o: CheckDryRunReply) => o.metric_value !== null)
+  @IsNumber()
+  metric_value!: number | null;
+
+  @IsObject()
+  detail!: Record<string, unknown>;
+
+  @IsArray()
+  samples!: Record<string, unknown>[];
+
+  @IsInt()
+  @Min(0)
+  duration_ms!: number;
+}

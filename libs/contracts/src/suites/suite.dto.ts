@@ -1,0 +1,187 @@
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { NAME_MAX_LENGTH } from '../identity/identity.dto';
+import { type ShareGrant, type SuiteGrant } from '../identity/roles';
+import { type ConnectionKind } from '../connections/connection-kind';
+import { type FlatFileFormat } from './suite-target';
+
+export const DESCRIPTION_MAX_LENGTH = 4000;
+/** Suite target strings: paths and table names, bounded like any other name-ish field. */
+export const TARGET_MAX_LENGTH = 1024;
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+/** `POST /suites`: the caller becomes the owner. */
+export class CreateSuiteRequest {
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  description?: string;
+
+  @IsUUID()
+  connection_id!: string;
+
+  /** A file or `<prefix>_*.csv` batch pattern (F, O), `namespace.table` (T), or a table (SQL kinds). */
+  @IsString()
+  @Length(1, TARGET_MAX_LENGTH)
+  target!: string;
+
+  /** IANA zone in which the suite's days and weekdays fall (anomaly per weekday); `UTC` by default. */
+  @IsOptional()
+  @IsString()
+  @Length(1, TIME_ZONE_MAX_LENGTH)
+  time_zone?: string;
+}
+
+/** `PATCH /suites/{id}`: any subset; moving the target keeps the checks (they are re-validated). */
+export class UpdateSuiteRequest {
+  @IsOptional()
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name?: string;
+
+  @IsOptional()
+  @ValidateIf((_o, value) => value !== null)
+  @IsString()
+  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  description?: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  connection_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, TARGET_MAX_LENGTH)
+  target?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, TIME_ZONE_MAX_LENGTH)
+  time_zone?: string;
+}
+
+export interface SuiteResponse {
+  id: string;
+  name: string;
+  description: string | null;
+  connection_id: string;
+  connection_kind: ConnectionKind;
+  target: string;
+  /** Flat-file targets only: the format read from the extension. */
+  target_format: FlatFileFormat | null;
+  /** Flat-file targets only: true for a `<prefix>_*.ext` batch pattern. */
+  is_batch_pattern: boolean;
+  time_zone: string;
+  owner_id: string;
+  /** The caller's own grant on this suite. */
+  my_grant: SuiteGrant;
+  check_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `POST /suites/{id}/shares`. A Viewer can hold `view` only. */
+export class CreateShareRequest {
+  @IsUUID()
+  user_id!: string;
+
+  @IsIn(['view', 'edit'])
+  grant!: ShareGrant;
+}
+
+/** `PATCH /suites/{id}/shares/{user_id}`. */
+export class UpdateShareRequest {
+  @IsIn(['view', 'edit'])
+  grant!: ShareGrant;
+}
+
+export interface ShareResponse {
+  user_id: string;
+  email: string;
+  display_name: string | null;
+  grant: ShareGrant;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `PUT /suites/{id}/column-policy`; validated by the check engine's column-policy rules. */
+export class PutColumnPolicyRequest {
+  @IsObject()
+  columns!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsString()
+  default?: string;
+}
+
+/** `POST /suites/{id}/profile` and `.../column-policy/suggest`: which columns (all by default). */
+export class ProfileRequest {
+  @IsOptional()
+  @IsString({ each: true })
+  @Length(1, 255, { each: true })
+  columns?: string[];
+
+  /** How many of the most frequent values per column (0 to 20; 5 by default). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  top_values?: number;
+}
+
+/** Audit event names of the suites context. */
+export const SuiteAuditAction = {
+  Created: 'suite.created',
+  Updated: 'suite.updated',
+  Deleted: 'suite.deleted',
+  Imported: 'suite.imported',
+  ShareGranted: 'suite.share_granted',
+  ShareChanged: 'suite.share_changed',
+  ShareRevoked: 'suite.share_revoked',
+  ColumnPolicySet: 'suite.column_policy_set',
+  Profiled: 'suite.profiled',
+  CheckCreated: 'check.created',
+  CheckUpdated: 'check.updated',
+  CheckDeleted: 'check.deleted',
+  CheckRestored: 'check.restored',
+  CheckSnoozed: 'check.snoozed',
+  CheckUnsnoozed: 'check.unsnoozed',
+  CheckRebaselined: 'check.rebaselined',
+} as const;
+export type SuiteAuditAction = (typeof SuiteAuditAction)[keyof typeof SuiteAuditAction];
+
+/**
+ * `POST /suites/import`: a document from `GET /suites/{id}/export`, and optionally where each of
+ * its connections (by the name in the document) lives here, by id or name. Unmapped connections
+ * are looked up by their document name.
+ */
+export class ImportSuiteRequest {
+  @IsObject()
+  document!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsObject()
+  connection_map?: Record<string, string>;
+}
+
+export interface ImportSuiteResponse {
+  suite: SuiteResponse;
+  /** False when the document updated a suite of the same name the caller may edit. */
+  created: boolean;
+  checks: { created: string[]; updated: string[]; unchanged: string[]; not_in_document: string[] };
+}

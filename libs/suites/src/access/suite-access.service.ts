@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type SuiteGrant } from '@dq/contracts';
+import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError } from '@dq/auth';
+import { SuiteEntity, SuiteShareEntity } from '@dq/db';
+import { type SuiteActor } from './suite-actor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A suite the caller may act on, with the grant that allowed it. */
+export interface AccessibleSuite {
+  suite: SuiteEntity;
+  grant: SuiteGrant;
+}
+
+/**
+ * Every suite read or write starts here: a suite that does not exist and one the caller may not see
+ * answer the same 404; one they see but may not change answers 403. REST and MCP share it.
+ */
+@Injectable()
+export class SuiteAccessService {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The suite with the caller's grant, when it is at least `needed`; `lock` for writes. */
+  async require(
+    actor: SuiteActor,
+    suiteId: string,
+    needed: SuiteGrant,
+    manager: EntityManager = this.dataSource.manager,
+    lock = false,
+  ): Promise<AccessibleSuite> {
+    if (!UUID.test(suiteId)) throw suiteNotFoundError();
+    const suite = await manager.getRepository(SuiteEntity).findOne({
+      where: { id: suiteId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (suite === null) throw suiteNotFoundError();
+    const shares = await manager.getRepository(SuiteShareEntity).findBy({ suiteId });
+    const grant = requireSuiteGrant(actor.user, { ownerId: suite.ownerId, shares }, needed);
+    return { suite, grant };
+  }
+
+  /** Every suite the caller can see, with their grant on each, by name. */
+  async visible(actor: SuiteActor): Promise<AccessibleSuite[]> {
+    const query = this.dataSource
+      .getRepository(SuiteEntity)
+      .createQueryBuilder('suite')
+      .orderBy('suite.name', 'ASC')
+      .addOrderBy('suite.id', 'ASC');
+    // Only what the caller may see is read at all; the policy below still decides the grant.
+    if (!actor.user.is_workspace_admin) {
+      query.where(
+        'suite.owner_id = :me OR suite.id IN (SELECT s.suite_id FROM suite_shares s WHERE s.user_id = :me)',
+        { me: actor.user.id },
+      );
+    }
+    const suites = await query.getMany();
+    const ownShares = await this.dataSource.getRepository(SuiteShareEntity).findBy({ userId: actor.user.id });
+    const shareOf = new Map(ownShares.map((share) => [share.suiteId, share]));
+    const visible: AccessibleSuite[] = [];
+    for (const suite of suites) {
+      const share = shareOf.get(suite.id);
+      const grant = suiteGrantFor(actor.user, { ownerId: suite.ownerId, shares: share ? [share] : [] });
+      if (grant !== null) visible.push({ suite, grant });
+    }
+    return visible;
+  }
+}

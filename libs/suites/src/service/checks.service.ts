@@ -1,0 +1,448 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import {
+  AppError,
+  type CheckBaselineResponse,
+  CheckChange,
+  type CheckHistoryPoint,
+  type CheckResponse,
+  type CheckVersionResponse,
+  type CreateCheckRequest,
+  ErrorCode,
+  SuiteAuditAction,
+  SuiteGrant,
+  type UpdateCheckRequest,
+} from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
+import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
+import { type CheckDefinition, CheckKind, parseCheckDefinition } from '@dq/check-engine';
+import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
+import { SuiteAccessService } from '../access/suite-access.service';
+import { type SuiteActor } from '../access/suite-actor';
+import { definitionOf, toCheckResponse, toCheckVersionResponse } from '../view/check-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNIQUE_VIOLATION = '23505';
+const HISTORY_DEFAULT_LIMIT = 100;
+export const HISTORY_MAX_LIMIT = 1000;
+
+function checkNotFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'Check not found', {});
+}
+
+/** A live column as the runner reports it, for a schema-drift baseline. */
+export interface LiveColumn {
+  name: string;
+  type: string;
+}
+
+/**
+ * Checks of a suite: CRUD with numbered versions (every definition change mints one; restoring
+ * version n mints a new one with n's definition), snooze, result history and monitor baselines.
+ * Reads need `view` on the suite, changes `edit`; a check of a hidden suite is the suite's 404.
+ */
+@Injectable()
+export class ChecksService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
+    @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
+  ) {}
+
+  async list(actor: SuiteActor, suiteId: string): Promise<CheckResponse[]> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
+    const connection = await this.connectionOf(suite);
+    const rows = await this.dataSource
+      .getRepository(CheckEntity)
+      .find({ where: { suiteId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((row) => toCheckResponse(row, connection.capabilities));
+  }
+
+  async get(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckResponse> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
+    const row = await this.live(this.dataSource.manager, suiteId, checkId);
+    return toCheckResponse(row, (await this.connectionOf(suite)).capabilities);
+  }
+
+  /** Validates a check body for a suite without storing it (create, dry-run). */
+  async definitionFor(
+    actor: SuiteActor,
+    suiteId: string,
+    input: CreateCheckRequest,
+    needed = SuiteGrant.Edit,
+  ) {
+    const { suite } = await this.access.require(actor, suiteId, needed);
+    const connection = await this.connectionOf(suite);
+    return {
+      suite,
+      connection,
+      definition: parseCheckDefinition(input, { datasourceKind: connection.kind }),
+    };
+  }
+
+  async create(actor: SuiteActor, suiteId: string, input: CreateCheckRequest): Promise<CheckResponse> {
+    return this.writing(() =>
+      this.dataSource.transaction(async (manager) => {
+        const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
+        const connection = await this.connectionOf(suite);
+        const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
+        const row = await this.insert(manager, suite.id, definition, actor, CheckChange.Created);
+        return toCheckResponse(row, connection.capabilities);
+      }),
+    );
+  }
+
+  /** Used by imports too: a new check at version 1 with its first version row and audit event. */
+  async insert(
+    manager: EntityManager,
+    suiteId: string,
+    definition: CheckDefinition,
+    actor: SuiteActor,
+    change: CheckChange,
+  ): Promise<CheckEntity> {
+    const row = await manager.save(
+      manager.create(CheckEntity, { suiteId, ...definition, version: 1, createdBy: actor.user.id }),
+    );
+    await this.snapshot(manager, row, change, null, actor);
+    await this.record(manager, actor, SuiteAuditAction.CheckCreated, row, { change });
+    return row;
+  }
+
+  async update(
+    actor: SuiteActor,
+    suiteId: string,
+    checkId: string,
+    input: UpdateCheckRequest,
+  ): Promise<CheckResponse> {
+    return this.writing(() =>
+      this.dataSource.transaction(async (manager) => {
+        const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
+        const row = await this.live(manager, suiteId, checkId, true);
+        if (input.kind !== undefined && input.kind !== row.kind) {
+          throw new AppError(
+            ErrorCode.ValidationFailed,
+            'A check keeps its kind; create a new check instead',
+            {
+              fields: [{ field: 'kind', problems: ['kind cannot change'] }],
+            },
+          );
+        }
+        const connection = await this.connectionOf(suite);
+        const current = definitionOf(row);
+        const merged = {
+          ...current,
+          ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+        };
+        const definition = parseCheckDefinition(merged, { datasourceKind: connection.kind });
+        const saved = await this.apply(manager, row, definition, actor, CheckChange.Updated, null);
+        return toCheckResponse(saved, connection.capabilities);
+      }),
+    );
+  }
+
+  /** Moves a check to a new definition; an unchanged definition mints no version. */
+  async apply(
+    manager: EntityManager,
+    row: CheckEntity,
+    definition: CheckDefinition,
+    actor: SuiteActor,
+    change: CheckChange,
+    restoredFrom: number | null,
+  ): Promise<CheckEntity> {
+    if (isDeepStrictEqual(definitionOf(row), definition) && change !== CheckChange.Restored) return row;
+    const driftReset =
+      row.kind === CheckKind.SchemaDrift && !isDeepStrictEqual(row.config, definition.config);
+    Object.assign(row, definition, { version: row.version + 1 });
+    // A schema-drift check pointed at other columns must not diff against the old snapshot.
+    if (driftReset) Object.assign(row, { baseline: null, baselineCapturedAt: null });
+    const saved = await manager.save(row);
+    await this.snapshot(manager, saved, change, restoredFrom, actor);
+    await this.record(
+      manager,
+      actor,
+      change === CheckChange.Restored ? SuiteAuditAction.CheckRestored : SuiteAuditAction.CheckUpdated,
+      saved,
+      { change, ...(restoredFrom !== null ? { restored_from: restoredFrom } : {}) },
+    );
+    return saved;
+  }
+
+  async delete(actor: SuiteActor, suiteId: string, checkId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
+      const row = await this.live(manager, suiteId, checkId, true);
+      await manager.delete(CheckEntity, { id: row.id });
+      await this.record(manager, actor, SuiteAuditAction.CheckDeleted, row, {});
+    });
+  }
+
+  async versions(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckVersionResponse[]> {
+    await this.access.require(actor, suiteId, SuiteGrant.View);
+    await this.live(this.dataSource.manager, suiteId, checkId);
+    const rows = await this.dataSource
+      .getRepository(CheckVersionEntity)
+      .find({ where: { checkId }, order: { version: 'DESC' } });
+    return rows.map(toCheckVersionResponse);
+  }
+
+  /** Restoring version n mints version (current + 1) with n's definition, re-checked for today's suite. */
+  async restore(
+    actor: SuiteActor,
+    suiteId: string,
+    checkId: string,
+    version: number,
+  ): Promise<CheckResponse> {
+    return this.writing(() =>
+      this.dataSource.transaction(async (manager) => {
+        const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
+        const row = await this.live(manager, suiteId, checkId, true);
+        const old = Number.isSafeInteger(version)
+          ? await manager.getRepository(CheckVersionEntity).findOneBy({ checkId, version })
+          : null;
+        if (old === null) throw new AppError(ErrorCode.NotFound, 'Check version not found', {});
+        const connection = await this.connectionOf(suite);
+        const definition = parseCheckDefinition(definitionOf(old), { datasourceKind: connection.kind });
+        const saved = await this.apply(manager, row, definition, actor, CheckChange.Restored, version);
+        return toCheckResponse(saved, connection.capabilities);
+      }),
+    );
+  }
+
+  async snooze(actor: SuiteActor, suiteId: string, checkId: string, hours: number): Promise<CheckResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager);
+      const row = await this.live(manager, suiteId, checkId, true);
+      row.snoozedUntil = new Date(Date.now() + hours * 3_600_000);
+      const saved = await manager.save(row);
+      await this.record(manager, actor, SuiteAuditAction.CheckSnoozed, saved, {
+        hours,
+        snoozed_until: saved.snoozedUntil?.toISOString(),
+      });
+      return toCheckResponse(saved, (await this.connectionOf(suite)).capabilities);
+    });
+  }
+
+  async unsnooze(actor: SuiteActor, suiteId: string, checkId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.access.require(actor, suiteId, SuiteGrant.Edit, manager);
+      const row = await this.live(manager, suiteId, checkId, true);
+      if (row.snoozedUntil === null) return;
+      row.snoozedUntil = null;
+      await manager.save(row);
+      await this.record(manager, actor, SuiteAuditAction.CheckUnsnoozed, row, {});
+    });
+  }
+
+  /** The check's results over finished runs, newest first. */
+  async history(
+    actor: SuiteActor,
+    suiteId: string,
+    checkId: string,
+    limit = HISTORY_DEFAULT_LIMIT,
+  ): Promise<CheckHistoryPoint[]> {
+    await this.access.require(actor, suiteId, SuiteGrant.View);
+    await this.live(this.dataSource.manager, suiteId, checkId);
+    const rows = await this.dataSource.query<
+      {
+        run_id: string;
+        outcome: string;
+        metric_value: number | null;
+        check_version: string | null;
+        at: Date;
+      }[]
+    >(
+      `SELECT r."run_id", r."outcome", r."metric_value", r."detail"->>'check_version' AS "check_version",
+              COALESCE(r."finished_at", runs."finished_at", runs."created_at") AS "at"
+         FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
+        WHERE r."check_id" = $1
+        ORDER BY "at" DESC
+        LIMIT $2`,
+      [checkId, Math.min(Math.max(1, limit), HISTORY_MAX_LIMIT)],
+    );
+    return rows.map((row) => ({
+      run_id: row.run_id,
+      outcome: row.outcome,
+      metric_value: row.metric_value,
+      check_version: row.check_version === null ? null : Number(row.check_version),
+      at: new Date(row.at).toISOString(),
+    }));
+  }
+
+  async baseline(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckBaselineResponse> {
+    await this.access.require(actor, suiteId, SuiteGrant.View);
+    const row = await this.live(this.dataSource.manager, suiteId, checkId);
+    assertHasBaseline(row);
+    if (row.kind === CheckKind.SchemaDrift) {
+      return {
+        check_id: row.id,
+        kind: row.kind,
+        baseline: row.baseline,
+        captured_at: row.baselineCapturedAt?.toISOString() ?? null,
+      };
+    }
+    return {
+      check_id: row.id,
+      kind: row.kind,
+      baseline: await this.anomalyStatistics(row),
+      captured_at: row.baselineCapturedAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Recaptures a baseline: schema drift stores the live columns the runner just read; an anomaly
+   * monitor forgets the history before now and learns afresh (skip until `min_points` again).
+   */
+  async rebaseline(
+    actor: SuiteActor,
+    suiteId: string,
+    checkId: string,
+    liveColumns: (suite: SuiteEntity) => Promise<LiveColumn[]>,
+  ): Promise<CheckBaselineResponse> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit);
+    const probe = await this.live(this.dataSource.manager, suiteId, checkId);
+    assertHasBaseline(probe);
+    // Read the datasource outside the transaction: no row lock is held across a remote call.
+    const columns = probe.kind === CheckKind.SchemaDrift ? await liveColumns(suite) : null;
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.live(manager, suiteId, checkId, true);
+      const now = new Date();
+      row.baseline =
+        columns !== null
+          ? { columns: columns.map(({ name, type }) => ({ name, type })) }
+          : { since: now.toISOString() };
+      row.baselineCapturedAt = now;
+      await manager.save(row);
+      await this.record(manager, actor, SuiteAuditAction.CheckRebaselined, row, {
+        ...(columns !== null ? { columns: columns.length } : {}),
+      });
+    });
+    return this.baseline(actor, suiteId, checkId);
+  }
+
+  private async anomalyStatistics(row: CheckEntity): Promise<Record<string, unknown>> {
+    const since = typeof row.baseline?.['since'] === 'string' ? row.baseline['since'] : null;
+    const [stats] = await this.dataSource.query<
+      {
+        points: string;
+        mean: number | null;
+        stddev: number | null;
+        first_at: Date | null;
+        last_at: Date | null;
+      }[]
+    >(
+      `SELECT count(*) AS "points", avg(r."metric_value") AS "mean", stddev_samp(r."metric_value") AS "stddev",
+              min(COALESCE(r."finished_at", runs."finished_at")) AS "first_at",
+              max(COALESCE(r."finished_at", runs."finished_at")) AS "last_at"
+         FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
+        WHERE r."check_id" = $1 AND r."metric_value" IS NOT NULL
+          AND r."outcome" IN ('pass', 'warn', 'fail', 'critical')
+          AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)`,
+      [row.id, since],
+    );
+    return {
+      metric: row.config['metric'] ?? 'row_count',
+      since,
+      points: Number(stats?.points ?? 0),
+      mean: stats?.mean ?? null,
+      stddev: stats?.stddev ?? null,
+      first_at: stats?.first_at ? new Date(stats.first_at).toISOString() : null,
+      last_at: stats?.last_at ? new Date(stats.last_at).toISOString() : null,
+    };
+  }
+
+  private async connectionOf(suite: SuiteEntity): Promise<ConnectionSummary> {
+    const connection = await this.connections.find(suite.connectionId);
+    if (connection === null) {
+      throw new AppError(
+        ErrorCode.ValidationFailed,
+        "The suite's connection was deleted; point it at another",
+        {
+          fields: [{ field: 'connection_id', problems: ['the connection no longer exists'] }],
+        },
+      );
+    }
+    return connection;
+  }
+
+  private async live(
+    manager: EntityManager,
+    suiteId: string,
+    checkId: string,
+    lock = false,
+  ): Promise<CheckEntity> {
+    if (!UUID.test(checkId)) throw checkNotFound();
+    const row = await manager.getRepository(CheckEntity).findOne({
+      where: { id: checkId, suiteId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (row === null) throw checkNotFound();
+    return row;
+  }
+
+  private async snapshot(
+    manager: EntityManager,
+    row: CheckEntity,
+    change: CheckChange,
+    restoredFrom: number | null,
+    actor: SuiteActor,
+  ): Promise<void> {
+    await manager.save(
+      manager.create(CheckVersionEntity, {
+        checkId: row.id,
+        version: row.version,
+        change,
+        restoredFrom,
+        ...definitionOf(row),
+        changedBy: actor.user.id,
+      }),
+    );
+  }
+
+  private async record(
+    manager: EntityManager,
+    actor: SuiteActor,
+    action: SuiteAuditAction,
+    row: CheckEntity,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        action,
+        actor_user_id: actor.user.id,
+        actor_credential: actor.credential,
+        target_type: 'check',
+        target_id: row.id,
+        detail: { suite_id: row.suiteId, name: row.name, kind: row.kind, version: row.version, ...detail },
+      },
+      manager,
+    );
+  }
+
+  /** Check names are unique within a suite: 409 rather than a 500. */
+  private async writing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
+      ) {
+        throw new AppError(ErrorCode.Conflict, 'This suite already has a check with this name', {
+          field: 'name',
+        });
+      }
+      throw error;
+    }
+  }
+}
+
+function assertHasBaseline(row: CheckEntity): void {
+  if (row.kind !== CheckKind.SchemaDrift && row.kind !== CheckKind.Anomaly) {
+    throw new AppError(ErrorCode.ValidationFailed, 'Only schema-drift and anomaly checks have a baseline', {
+      fields: [{ field: 'kind', problems: [`a ${row.kind} check has no baseline`] }],
+      kind: row.kind,
+    });
+  }
+}

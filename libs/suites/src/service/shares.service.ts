@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  AppError,
+  type CreateShareRequest,
+  ErrorCode,
+  ShareGrant,
+  type ShareResponse,
+  SuiteAuditAction,
+  SuiteGrant,
+  type UpdateShareRequest,
+  WorkspaceRole,
+} from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
+import { maxShareFor } from '@dq/auth';
+import { SuiteShareEntity, UserEntity } from '@dq/db';
+import { SuiteAccessService } from '../access/suite-access.service';
+import { type SuiteActor } from '../access/suite-actor';
+import { toShareResponse } from '../view/suite-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function shareNotFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'Share not found', {});
+}
+
+/**
+ * Per-suite shares. Anyone who sees a suite sees who else does; the owner and workspace admins
+ * grant, change and revoke. A Viewer can hold `view` only (the spec's cap): asking for `edit` on
+ * a Viewer is a 422 naming the cap, never a silent downgrade.
+ */
+@Injectable()
+export class SharesService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
+  ) {}
+
+  async list(actor: SuiteActor, suiteId: string): Promise<ShareResponse[]> {
+    await this.access.require(actor, suiteId, SuiteGrant.View);
+    const rows = await this.dataSource
+      .getRepository(SuiteShareEntity)
+      .find({ where: { suiteId }, relations: { user: true }, order: { createdAt: 'ASC' } });
+    return rows.map((row) => toShareResponse(row, this.userOf(row)));
+  }
+
+  async grant(actor: SuiteActor, suiteId: string, input: CreateShareRequest): Promise<ShareResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
+      const user = await this.grantee(manager, input.user_id, input.grant);
+      if (user.id === suite.ownerId) {
+        throw new AppError(ErrorCode.Conflict, 'The owner already has every grant on this suite', {
+          field: 'user_id',
+        });
+      }
+      const existing = await manager.getRepository(SuiteShareEntity).findOneBy({ suiteId, userId: user.id });
+      if (existing !== null) {
+        throw new AppError(ErrorCode.Conflict, 'This user already has a share; change it with PATCH', {
+          field: 'user_id',
+          grant: existing.grant,
+        });
+      }
+      const share = await manager.save(
+        manager.create(SuiteShareEntity, { suiteId, userId: user.id, grant: input.grant }),
+      );
+      await this.record(manager, actor, SuiteAuditAction.ShareGranted, suiteId, user.id, input.grant);
+      return toShareResponse(share, { email: user.email, displayName: user.displayName });
+    });
+  }
+
+  async change(
+    actor: SuiteActor,
+    suiteId: string,
+    userId: string,
+    input: UpdateShareRequest,
+  ): Promise<ShareResponse> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
+      const share = await this.existing(manager, suiteId, userId);
+      const user = await this.grantee(manager, userId, input.grant);
+      if (share.grant !== input.grant) {
+        share.grant = input.grant;
+        await manager.save(share);
+        await this.record(manager, actor, SuiteAuditAction.ShareChanged, suiteId, userId, input.grant);
+      }
+      return toShareResponse(share, { email: user.email, displayName: user.displayName });
+    });
+  }
+
+  async revoke(actor: SuiteActor, suiteId: string, userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
+      const share = await this.existing(manager, suiteId, userId);
+      await manager.delete(SuiteShareEntity, { suiteId, userId });
+      await this.record(manager, actor, SuiteAuditAction.ShareRevoked, suiteId, userId, share.grant);
+    });
+  }
+
+  private async existing(manager: EntityManager, suiteId: string, userId: string): Promise<SuiteShareEntity> {
+    if (!UUID.test(userId)) throw shareNotFound();
+    const share = await manager.getRepository(SuiteShareEntity).findOneBy({ suiteId, userId });
+    if (share === null) throw shareNotFound();
+    return share;
+  }
+
+  /** The user to share with: active, and allowed to hold the grant asked for. */
+  private async grantee(manager: EntityManager, userId: string, grant: ShareGrant): Promise<UserEntity> {
+    const user = UUID.test(userId) ? await manager.getRepository(UserEntity).findOneBy({ id: userId }) : null;
+    if (user === null || user.status !== 'active') {
+      throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', {
+        fields: [{ field: 'user_id', problems: ['no such active user'] }],
+      });
+    }
+    if (grant === ShareGrant.Edit && maxShareFor(user.role) === ShareGrant.View) {
+      throw new AppError(ErrorCode.ValidationFailed, 'A Viewer can only be given view access', {
+        fields: [
+          { field: 'grant', problems: [`a ${WorkspaceRole.Viewer} can hold ${ShareGrant.View} only`] },
+        ],
+        max_grant: ShareGrant.View,
+      });
+    }
+    return user;
+  }
+
+  private userOf(row: SuiteShareEntity): { email: string; displayName: string | null } {
+    return { email: row.user?.email ?? '', displayName: row.user?.displayName ?? null };
+  }
+
+  private async record(
+    manager: EntityManager,
+    actor: SuiteActor,
+    action: SuiteAuditAction,
+    suiteId: string,
+    userId: string,
+    grant: ShareGrant,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        action,
+        actor_user_id: actor.user.id,
+        actor_credential: actor.credential,
+        target_type: 'suite',
+        target_id: suiteId,
+        detail: { user_id: userId, grant },
+      },
+      manager,
+    );
+  }
+}

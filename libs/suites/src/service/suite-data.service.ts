@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  type CheckDryRunReply,
+  type CheckDryRunRequest,
+  type CreateCheckRequest,
+  ErrorCode,
+  type ProfileRequest,
+  SuiteAuditAction,
+  SuiteGrant,
+  type TargetColumn,
+  type TargetFilesReply,
+  type TargetProfileReply,
+  type TargetProfileRequest,
+} from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
+import { ConnectionDirectory } from '@dq/connections';
+import { SuiteAccessService } from '../access/suite-access.service';
+import { type SuiteActor } from '../access/suite-actor';
+import { ChecksService } from './checks.service';
+
+/** How the suites context reaches the runner (the gateway supplies it; only the runner reads data). */
+export interface SuiteRunnerPort {
+  columns(suite: { connectionId: string; target: string }): Promise<TargetColumn[]>;
+  files(suite: { connectionId: string; target: string }): Promise<TargetFilesReply>;
+  profile(request: TargetProfileRequest): Promise<TargetProfileReply>;
+  dryRun(request: CheckDryRunRequest): Promise<CheckDryRunReply>;
+}
+
+const FLAT_FILE_KINDS: readonly string[] = ['file_store', 'object_store'];
+const DEFAULT_TOP_VALUES = 5;
+
+/**
+ * Suite operations that read live data through the runner: columns, batch preview, the profiler
+ * (audited as a data access; nothing stored) and check dry-runs (nothing stored).
+ */
+@Injectable()
+export class SuiteDataService {
+  constructor(
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
+    @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
+    @Inject(ChecksService) private readonly checks: ChecksService,
+  ) {}
+
+  async columns(actor: SuiteActor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetColumn[]> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
+    return runner.columns(suite);
+  }
+
+  async batchPreview(actor: SuiteActor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetFilesReply> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
+    const kind = (await this.connections.kindsOf([suite.connectionId])).get(suite.connectionId);
+    if (kind === undefined || !FLAT_FILE_KINDS.includes(kind)) {
+      throw new AppError(ErrorCode.ValidationFailed, 'Only file-store and object-store suites have files', {
+        fields: [{ field: 'target', problems: ['a batch preview needs a flat-file target'] }],
+        connection_kind: kind ?? null,
+      });
+    }
+    return runner.files(suite);
+  }
+
+  /** Needs `edit`: profiling reads values (top values) and is an authoring tool. */
+  async profile(
+    actor: SuiteActor,
+    suiteId: string,
+    input: ProfileRequest,
+    runner: SuiteRunnerPort,
+  ): Promise<TargetProfileReply> {
+    const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit);
+    const profile = await runner.profile({
+      connection_id: suite.connectionId,
+      target: suite.target,
+      ...(input.columns !== undefined ? { columns: input.columns } : {}),
+      top_values: input.top_values ?? DEFAULT_TOP_VALUES,
+      column_policy: suite.columnPolicy,
+    });
+    await this.audit.record({
+      action: SuiteAuditAction.Profiled,
+      actor_user_id: actor.user.id,
+      actor_credential: actor.credential,
+      target_type: 'suite',
+      target_id: suite.id,
+      detail: { columns: profile.columns.map((column) => column.name), row_count: profile.row_count },
+    });
+    return profile;
+  }
+
+  async dryRun(
+    actor: SuiteActor,
+    suiteId: string,
+    input: CreateCheckRequest,
+    runner: SuiteRunnerPort,
+    zeroSample: boolean,
+  ): Promise<CheckDryRunReply> {
+    const { suite, definition } = await this.checks.definitionFor(actor, suiteId, input);
+    return runner.dryRun({
+      connection_id: suite.connectionId,
+      target: suite.target,
+      suite_id: suite.id,
+      check: definition as unknown as Record<string, unknown>,
+      column_policy: suite.columnPolicy,
+      time_zone: suite.timeZone,
+      zero_sample: zeroSample,
+    });
+  }
+}
