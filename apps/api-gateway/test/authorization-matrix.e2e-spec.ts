@@ -22,6 +22,22 @@ interface MatrixContext {
   disposableConnectionId: string;
   /** A connection to the real local PostgreSQL (trust), so a runner test of it answers 200. */
   testableConnectionId: string;
+  /** Owned by another member; shared `view` with the viewer and `edit` with the member. */
+  sharedSuiteId: string;
+  /** Owned by another member and shared with nobody: hidden from everyone but admins. */
+  hiddenSuiteId: string;
+  /** A check of the shared suite, and one of the hidden suite. */
+  sharedCheckId: string;
+  hiddenCheckId: string;
+  /** An anomaly check of the shared suite (it has a baseline). */
+  sharedAnomalyId: string;
+  /** A shared suite made for this one call (deletes), or the shared suite. */
+  disposableSuiteId: string;
+  /** A check made for this one call (deletes), or the shared check. */
+  disposableCheckId: string;
+  /** The viewer's and the third user's ids, for share rows. */
+  viewerId: string;
+  thirdUserId: string;
 }
 
 let connectionCounter = 0;
@@ -56,11 +72,32 @@ interface MatrixRow {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: (context: MatrixContext) => string;
   /** A value, or a function that makes one per call. */
-  body?: unknown;
+  body?: unknown | ((context: MatrixContext) => unknown);
   expect: Record<Caller, number>;
 }
 
 const AUTHENTICATED = { none: 401, viewer: 200, member: 200, admin: 200 };
+/** A suite shared view (viewer) and edit (member): reads for all three, writes for member and admin. */
+const SHARED_READ = AUTHENTICATED;
+const SHARED_WRITE = { none: 401, viewer: 403, member: 200, admin: 200 };
+const SHARED_CREATE = { none: 401, viewer: 403, member: 201, admin: 201 };
+/** Owner-or-admin actions on the shared suite: the member's `edit` share is not enough. */
+const SHARED_ADMIN = { none: 401, viewer: 403, member: 403, admin: 200 };
+/** The hidden suite: the same 404 for everyone without a grant; admins see every suite. */
+const HIDDEN_READ = { none: 401, viewer: 404, member: 404, admin: 200 };
+
+let checkCounter = 0;
+/** The shared suite's export, for the import row. */
+let exportedDocument: { suite: Record<string, unknown> } & Record<string, unknown>;
+/** A check body with a fresh name (names are unique within a suite). */
+function notNullCheck(): unknown {
+  checkCounter += 1;
+  return {
+    name: `matrix-check-${checkCounter}`,
+    kind: 'expectation',
+    config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
+  };
+}
 
 const ROWS: MatrixRow[] = [
   { endpoint: 'GET /me', method: 'GET', path: () => '/me', expect: AUTHENTICATED },
@@ -176,6 +213,240 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/connections/${c.disposableConnectionId}`,
     expect: { none: 401, viewer: 403, member: 403, admin: 204 },
   },
+  {
+    endpoint: 'GET /suites',
+    method: 'GET',
+    path: () => '/suites',
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'POST /suites',
+    method: 'POST',
+    path: () => '/suites',
+    body: (c: MatrixContext) => ({
+      name: `matrix-suite-${(checkCounter += 1)}`,
+      connection_id: c.connectionId,
+      target: 'public.orders',
+    }),
+    expect: { none: 401, viewer: 403, member: 201, admin: 201 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'PATCH /suites/{shared}',
+    method: 'PATCH',
+    path: (c) => `/suites/${c.sharedSuiteId}`,
+    body: { description: 'changed by the matrix' },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'PATCH /suites/{hidden}',
+    method: 'PATCH',
+    path: (c) => `/suites/${c.hiddenSuiteId}`,
+    body: { description: 'changed by the matrix' },
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'DELETE /suites/{shared}',
+    method: 'DELETE',
+    path: (c) => `/suites/${c.disposableSuiteId}`,
+    expect: { none: 401, viewer: 403, member: 403, admin: 204 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}/export',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/export`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/export',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/export`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/import',
+    method: 'POST',
+    path: () => '/suites/import',
+    body: (c: MatrixContext) => ({
+      document: {
+        ...exportedDocument,
+        suite: { ...exportedDocument.suite, name: `imported-${(checkCounter += 1)}` },
+      },
+      // The connection may have been renamed by an earlier row: map the document's name to it.
+      connection_map: {
+        [String((exportedDocument.suite['connection'] as { name: string }).name)]: c.connectionId,
+      },
+    }),
+    expect: { none: 401, viewer: 403, member: 201, admin: 201 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}/shares',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/shares`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/shares',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/shares`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/shares',
+    method: 'POST',
+    path: (c) => `/suites/${c.disposableSuiteId}/shares`,
+    body: (c: MatrixContext) => ({ user_id: c.thirdUserId, grant: 'view' }),
+    expect: { none: 401, viewer: 403, member: 403, admin: 201 },
+  },
+  {
+    endpoint: 'PATCH /suites/{shared}/shares/{viewer}',
+    method: 'PATCH',
+    path: (c) => `/suites/${c.sharedSuiteId}/shares/${c.viewerId}`,
+    body: { grant: 'view' },
+    expect: SHARED_ADMIN,
+  },
+  {
+    endpoint: 'DELETE /suites/{shared}/shares/{viewer}',
+    method: 'DELETE',
+    path: (c) => `/suites/${c.disposableSuiteId}/shares/${c.viewerId}`,
+    expect: { none: 401, viewer: 403, member: 403, admin: 204 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}/column-policy',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/column-policy`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/column-policy',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/column-policy`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'PUT /suites/{shared}/column-policy',
+    method: 'PUT',
+    path: (c) => `/suites/${c.sharedSuiteId}/column-policy`,
+    body: { columns: { email: 'redact' } },
+    expect: SHARED_ADMIN,
+  },
+  {
+    endpoint: 'GET /suites/{shared}/checks',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/checks',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/checks',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks`,
+    body: notNullCheck,
+    expect: SHARED_CREATE,
+  },
+  {
+    endpoint: 'POST /suites/{hidden}/checks',
+    method: 'POST',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks`,
+    body: notNullCheck,
+    expect: { none: 401, viewer: 404, member: 404, admin: 201 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}/checks/{cid}',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/checks/{cid}',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks/${c.hiddenCheckId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'PATCH /suites/{shared}/checks/{cid}',
+    method: 'PATCH',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}`,
+    body: () => ({ description: `matrix ${(checkCounter += 1)}` }),
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'DELETE /suites/{shared}/checks/{cid}',
+    method: 'DELETE',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.disposableCheckId}`,
+    expect: { none: 401, viewer: 403, member: 204, admin: 204 },
+  },
+  {
+    endpoint: 'POST /suites/{shared}/checks/{cid}/snooze',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}/snooze`,
+    body: { hours: 2 },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'DELETE /suites/{shared}/checks/{cid}/snooze',
+    method: 'DELETE',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}/snooze`,
+    expect: { none: 401, viewer: 403, member: 204, admin: 204 },
+  },
+  {
+    endpoint: 'GET /suites/{shared}/checks/{cid}/versions',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}/versions`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/checks/{cid}/versions',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks/${c.hiddenCheckId}/versions`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/checks/{cid}/versions/1/restore',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}/versions/1/restore`,
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'GET /suites/{shared}/checks/{cid}/history',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedCheckId}/history`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/checks/{cid}/history',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks/${c.hiddenCheckId}/history`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'GET /suites/{shared}/checks/{anomaly}/baseline',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedAnomalyId}/baseline`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/checks/{anomaly}/rebaseline',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedAnomalyId}/rebaseline`,
+    expect: SHARED_WRITE,
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -185,6 +456,56 @@ describe('authorization matrix', () => {
   let otherToken: string;
   let connectionId: string;
   let testableConnectionId: string;
+  const suiteFixture = {} as Pick<
+    MatrixContext,
+    | 'sharedSuiteId'
+    | 'hiddenSuiteId'
+    | 'sharedCheckId'
+    | 'hiddenCheckId'
+    | 'sharedAnomalyId'
+    | 'viewerId'
+    | 'thirdUserId'
+  >;
+  let memberId: string;
+
+  const api = (): string => `${gateway.url}/api/v1`;
+
+  async function userId(token: string): Promise<string> {
+    return ((await call(api(), 'GET', '/me', { token })).body as { id: string }).id;
+  }
+
+  /** A suite owned by the other member, shared `view` with the viewer and `edit` with the member. */
+  async function createSuite(shared: boolean): Promise<string> {
+    const created = await call(api(), 'POST', '/suites', {
+      token: otherToken,
+      body: {
+        name: `matrix-suite-${(checkCounter += 1)}`,
+        connection_id: connectionId,
+        target: 'public.orders',
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    if (shared) {
+      for (const [user_id, grant] of [
+        [suiteFixture.viewerId, 'view'],
+        [memberId, 'edit'],
+      ]) {
+        const share = await call(api(), 'POST', `/suites/${id}/shares`, {
+          token: otherToken,
+          body: { user_id, grant },
+        });
+        expect(share.status).toBe(201);
+      }
+    }
+    return id;
+  }
+
+  async function createCheck(suiteId: string, body: unknown = notNullCheck()): Promise<string> {
+    const created = await call(api(), 'POST', `/suites/${suiteId}/checks`, { token: otherToken, body });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
 
   async function createConnection(config?: Record<string, unknown>): Promise<string> {
     const body = postgresConnection() as Record<string, unknown>;
@@ -220,6 +541,24 @@ describe('authorization matrix', () => {
     otherToken = await world.mintToken('other@example.test', 'member');
     connectionId = await createConnection();
     testableConnectionId = await createConnection(LOCAL_POSTGRES);
+
+    suiteFixture.viewerId = await userId(tokens.viewer);
+    memberId = await userId(tokens.member);
+    suiteFixture.thirdUserId = await userId(await world.mintToken('third@example.test', 'member'));
+    suiteFixture.sharedSuiteId = await createSuite(true);
+    suiteFixture.hiddenSuiteId = await createSuite(false);
+    suiteFixture.sharedCheckId = await createCheck(suiteFixture.sharedSuiteId);
+    suiteFixture.hiddenCheckId = await createCheck(suiteFixture.hiddenSuiteId);
+    suiteFixture.sharedAnomalyId = await createCheck(suiteFixture.sharedSuiteId, {
+      name: 'matrix-anomaly',
+      kind: 'anomaly',
+      config: { metric: 'row_count' },
+    });
+    const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
+      token: otherToken,
+    });
+    expect(exported.status).toBe(200);
+    exportedDocument = exported.body as typeof exportedDocument;
   });
 
   afterAll(async () => {
@@ -237,8 +576,20 @@ describe('authorization matrix', () => {
         ? await createConnection()
         : connectionId,
       testableConnectionId,
+      ...suiteFixture,
+      disposableSuiteId:
+        /^(DELETE \/suites\/\{shared\}$|POST \/suites\/\{shared\}\/shares|DELETE \/suites\/\{shared\}\/shares)/.test(
+          row.endpoint,
+        )
+          ? await createSuite(true)
+          : suiteFixture.sharedSuiteId,
+      disposableCheckId:
+        row.endpoint === 'DELETE /suites/{shared}/checks/{cid}'
+          ? await createCheck(suiteFixture.sharedSuiteId)
+          : suiteFixture.sharedCheckId,
     };
-    const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
+    const body =
+      typeof row.body === 'function' ? (row.body as (c: MatrixContext) => unknown)(context) : row.body;
     const result = await call(`${gateway.url}/api/v1`, row.method, row.path(context), {
       ...(caller === 'none' ? {} : { token: tokens[caller] }),
       ...(body !== undefined ? { body } : {}),
@@ -263,6 +614,11 @@ describe('authorization matrix', () => {
           token: tokens.admin,
         },
       );
+      expect(still.status).toBe(200);
+    }
+    // ...and a refused suite delete leaves the suite in place.
+    if (row.endpoint === 'DELETE /suites/{shared}' && caller !== 'admin') {
+      const still = await call(api(), 'GET', `/suites/${context.disposableSuiteId}`, { token: otherToken });
       expect(still.status).toBe(200);
     }
     // No credential is ever echoed.
