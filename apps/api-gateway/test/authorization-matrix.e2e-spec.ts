@@ -447,6 +447,24 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/suites/${c.sharedSuiteId}/checks/${c.sharedAnomalyId}/rebaseline`,
     expect: SHARED_WRITE,
   },
+  {
+    endpoint: 'GET /suites/{shared}/columns',
+    method: 'GET',
+    path: (c) => `/suites/${c.sharedSuiteId}/columns`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/columns',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/columns`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'GET /suites/{hidden}/batch-preview',
+    method: 'GET',
+    path: (c) => `/suites/${c.hiddenSuiteId}/batch-preview`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 422 },
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -480,8 +498,8 @@ describe('authorization matrix', () => {
       token: otherToken,
       body: {
         name: `matrix-suite-${(checkCounter += 1)}`,
-        connection_id: connectionId,
-        target: 'public.orders',
+        connection_id: testableConnectionId,
+        target: 'pg_catalog.pg_database',
       },
     });
     expect(created.status).toBe(201);

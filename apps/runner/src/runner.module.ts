@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
+import { OpenedConnections, TargetReader } from '@dq/check-execution';
 import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
 import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
 import { RunsModule } from '@dq/runs';
@@ -8,6 +9,7 @@ import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { adapterProbe } from './connection-tests/adapter-probe';
 import { DatasourceTestResponder } from './connection-tests/datasource-test.responder';
 import { type RunnerConfig } from './runner.config';
+import { TargetWorkResponder } from './target-work/target-work.responder';
 import { RunsWorker } from './runs.worker';
 
 @Module({})
@@ -43,6 +45,18 @@ export class RunnerModule {
           inject: [ConnectionUseService, DatasourceAdapterRegistry],
         },
         DatasourceTestResponder,
+        {
+          provide: OpenedConnections,
+          useFactory: (use: ConnectionUseService) => new OpenedConnections(cipher, use),
+          inject: [ConnectionUseService],
+        },
+        {
+          provide: TargetReader,
+          useFactory: (opened: OpenedConnections, registry: DatasourceAdapterRegistry) =>
+            new TargetReader(opened, registry),
+          inject: [OpenedConnections, DatasourceAdapterRegistry],
+        },
+        TargetWorkResponder,
       ],
     };
   }

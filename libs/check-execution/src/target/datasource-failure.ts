@@ -1,0 +1,28 @@
+import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
+import { DatasourceError } from '@dq/datasources';
+
+/**
+ * How an interactive call answers a classified datasource failure: a datasource we cannot reach
+ * (or that timed out) is 502 `datasource_unreachable`; one that refused us is 502
+ * `datasource_failed`; a target or column that does not resolve, or work the datasource calls
+ * invalid, is 422 on `target`. The message is the classified, safe one; `detail.class` says which.
+ */
+export function interactiveFailure(error: unknown): unknown {
+  if (!(error instanceof DatasourceError)) return error;
+  const detail = { class: error.errorClass };
+  switch (error.errorClass) {
+    case DatasourceErrorClass.Unreachable:
+    case DatasourceErrorClass.Timeout:
+      return new AppError(ErrorCode.DatasourceUnreachable, error.message, detail);
+    case DatasourceErrorClass.NotFound:
+    case DatasourceErrorClass.Invalid:
+      return new AppError(ErrorCode.ValidationFailed, error.message, {
+        ...detail,
+        fields: [{ field: 'target', problems: [error.message] }],
+      });
+    case DatasourceErrorClass.Cancelled:
+      return new AppError(ErrorCode.ServiceUnavailable, error.message, detail);
+    default:
+      return new AppError(ErrorCode.DatasourceFailed, error.message, detail);
+  }
+}

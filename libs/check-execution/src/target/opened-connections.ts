@@ -1,0 +1,55 @@
+import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
+import { type ConnectionUseService, connectionSecretAad } from '@dq/connections';
+import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
+import { SecretDecryptionError, type SecretCipher } from '@dq/security';
+
+/**
+ * Opens a saved connection for use in this runner: the row is read here (never taken from a
+ * request) and the credential decrypted under the row's own AAD, in memory only.
+ */
+export class OpenedConnections {
+  constructor(
+    private readonly cipher: Pick<SecretCipher, 'decryptJson'>,
+    private readonly use: ConnectionUseService,
+  ) {}
+
+  async open(connectionId: string): Promise<DatasourceConnection> {
+    let stored;
+    try {
+      stored = await this.use.load(connectionId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) {
+        throw new AppError(ErrorCode.ValidationFailed, "The suite's connection no longer exists", {
+          fields: [{ field: 'connection_id', problems: ['the connection no longer exists'] }],
+        });
+      }
+      throw error;
+    }
+    let credential: Record<string, unknown> | null = null;
+    if (stored.sealedCredential !== null) {
+      try {
+        credential = this.cipher.decryptJson<Record<string, unknown>>(
+          stored.sealedCredential,
+          connectionSecretAad(stored.id),
+        );
+      } catch (error) {
+        if (error instanceof SecretDecryptionError)
+          throw new DatasourceError(DatasourceErrorClass.Invalid, 'The credential could not be opened');
+        throw error;
+      }
+    }
+    return { id: stored.id, kind: stored.kind, config: stored.config, credential };
+  }
+
+  /** Credential health moves on what a use of the credential came to (auth failures only). */
+  async record(connectionId: string, error: unknown): Promise<void> {
+    if (error === null) {
+      await this.use.recordCredentialUse(connectionId, 'success');
+    } else if (error instanceof DatasourceError) {
+      await this.use.recordCredentialUse(connectionId, error.errorClass, {
+        class: error.errorClass,
+        message: error.message,
+      });
+    }
+  }
+}
