@@ -71,8 +71,8 @@ interface MatrixRow {
   endpoint: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: (context: MatrixContext) => string;
-  /** A value, or a function that makes one per call. */
-  body?: unknown | ((context: MatrixContext) => unknown);
+  /** A value, or a function of the context that makes one per call. */
+  body?: unknown;
   expect: Record<Caller, number>;
 }
 
