@@ -1,6 +1,7 @@
 // Public surface of the runs library: other projects import only from here.
 export * from './plan/planned-check';
 export * from './evaluation/check-evaluator';
+export * from './evaluation/run-target-evaluator';
 export * from './dispatch/run-dispatch.service';
 export * from './execution/run-execution.service';
 export * from './runs.module';

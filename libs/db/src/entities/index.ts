@@ -12,7 +12,7 @@ export * from './connections';
 export * from './suites';
 export { ConsumedEventEntity } from './inbox/consumed-event.entity';
 export { RunResultEntity } from './runs/run-result.entity';
-export { RunEntity, type RunPlanItem } from './runs/run.entity';
+export { RunEntity, type RunPlanItem, type RunTarget } from './runs/run.entity';
 
 /** Every entity the data source knows. Listed explicitly (no globs) so SWC, Jest and tsc agree. */
 export const ENTITIES = [

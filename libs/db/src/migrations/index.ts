@@ -4,6 +4,7 @@ import { CreateAppendOnlyAuditEvents1795400100000 } from './1795400100000-create
 import { CreateConnections1795500000000 } from './1795500000000-create-connections';
 import { AddConnectionCapabilities1795600000000 } from './1795600000000-add-connection-capabilities';
 import { CreateSuitesAndChecks1795700000000 } from './1795700000000-create-suites-and-checks';
+import { AddRunTargetSnapshot1795800000000 } from './1795800000000-add-run-target-snapshot';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   CreateConnections1795500000000,
   AddConnectionCapabilities1795600000000,
   CreateSuitesAndChecks1795700000000,
+  AddRunTargetSnapshot1795800000000,
 ] as const;

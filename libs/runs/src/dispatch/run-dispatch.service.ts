@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode, Jobs, RunFailureReason, RunStatus, type RunTrigger } from '@dq/contracts';
-import { RunEntity } from '@dq/db';
+import { RunEntity, type RunTarget } from '@dq/db';
 import { JobProducer } from '@dq/messaging';
 import { type PlannedCheck } from '../plan/planned-check';
 
@@ -9,6 +9,8 @@ export interface DispatchRunCommand {
   suiteId: string;
   trigger: RunTrigger;
   plan: PlannedCheck[];
+  /** What the run reads (a suite's connection and target), frozen now. */
+  target?: RunTarget | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export class RunDispatchService {
         trigger: command.trigger,
         status: RunStatus.Queued,
         plan: command.plan,
+        target: command.target ?? null,
         totalChecks: command.plan.length,
       }),
     );

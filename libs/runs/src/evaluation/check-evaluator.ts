@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CheckOutcome } from '@dq/contracts';
 import { type PlannedCheck } from '../plan/planned-check';
+import { type RunTargetEvaluator } from './run-target-evaluator';
 
 /** What evaluating one check produced. */
 export interface CheckEvaluation {
@@ -28,6 +29,7 @@ export interface CheckEvaluator {
 @Injectable()
 export class CheckEvaluatorRegistry {
   private readonly evaluators = new Map<string, CheckEvaluator>();
+  private targetEvaluator?: RunTargetEvaluator;
 
   register(evaluator: CheckEvaluator): void {
     if (this.evaluators.has(evaluator.kind)) {
@@ -38,5 +40,15 @@ export class CheckEvaluatorRegistry {
 
   find(kind: string): CheckEvaluator | undefined {
     return this.evaluators.get(kind);
+  }
+
+  /** The evaluator of runs that have a target: all their checks go to it together. */
+  registerTargetEvaluator(evaluator: RunTargetEvaluator): void {
+    if (this.targetEvaluator) throw new Error('a run target evaluator is already registered');
+    this.targetEvaluator = evaluator;
+  }
+
+  findTargetEvaluator(): RunTargetEvaluator | undefined {
+    return this.targetEvaluator;
   }
 }

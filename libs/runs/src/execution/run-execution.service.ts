@@ -6,12 +6,18 @@ import {
   type CheckOutcome,
   CheckOutcome as Outcome,
   Events,
+  type RunFailureReason,
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity, type RunTarget } from '@dq/db';
 import { EventPublisher, ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
+import {
+  type ReportEvaluation,
+  RunCannotComplete,
+  type RunTargetEvaluator,
+} from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 
 export interface ExecutionContext {
@@ -57,6 +63,13 @@ export class RunExecutionService {
     }
 
     const evaluated = await this.evaluatedCheckIds(run.id);
+    const targetEvaluator = this.evaluators.findTargetEvaluator();
+    if (run.target !== null && targetEvaluator) {
+      const ended = await this.evaluateTarget(run, targetEvaluator, evaluated, context);
+      if (ended === 'aborted') return this.handBack(run.id, context);
+      if (ended !== 'done') return this.finish(run.id, ended.status, ended.reason);
+      return this.finish(run.id, RunStatus.Succeeded);
+    }
     for (const check of run.plan) {
       if (evaluated.has(check.check_id)) continue;
       if (context.signal.aborted) return this.handBack(run.id, context);
@@ -70,6 +83,59 @@ export class RunExecutionService {
       await this.reportProgress(run.id, evaluated.size, run.plan.length);
     }
     await this.finish(run.id, RunStatus.Succeeded);
+  }
+
+  /**
+   * All remaining checks of a run with a target go to the target evaluator together; each result
+   * is recorded as it reports it. A check it never reports ends `error`, unless the run stopped
+   * (cancel, shutdown, a failure of the whole run), where unreported checks stay unrecorded.
+   */
+  private async evaluateTarget(
+    run: RunEntity,
+    evaluator: RunTargetEvaluator,
+    evaluated: Set<string>,
+    context: ExecutionContext,
+  ): Promise<'done' | 'aborted' | { status: RunStatus; reason?: RunFailureReason }> {
+    const remaining = run.plan.filter((check) => !evaluated.has(check.check_id));
+    let cancelled = false;
+    const report: ReportEvaluation = async (checkId, evaluation) => {
+      if (evaluated.has(checkId) || !remaining.some((check) => check.check_id === checkId)) return;
+      await this.recordResult(run.id, checkId, evaluation);
+      evaluated.add(checkId);
+      await this.reportProgress(run.id, evaluated.size, run.plan.length);
+    };
+    const stopRequested = async (): Promise<boolean> => {
+      cancelled ||= await this.cancelRequested(run.id);
+      return cancelled;
+    };
+    try {
+      if (remaining.length > 0) {
+        await evaluator.evaluate(
+          { runId: run.id, suiteId: run.suiteId, target: run.target as RunTarget, checks: remaining },
+          { runId: run.id, signal: context.signal, stopRequested },
+          report,
+        );
+      }
+    } catch (error) {
+      if (context.signal.aborted) return 'aborted';
+      if (cancelled) return { status: RunStatus.Cancelled };
+      if (error instanceof RunCannotComplete) {
+        this.logger.warn({ run_id: run.id, msg: 'run cannot complete', reason: error.reason });
+        return { status: RunStatus.Failed, reason: error.reason };
+      }
+      this.logger.error({ run_id: run.id, msg: 'run target evaluation threw', err: error });
+    }
+    if (context.signal.aborted) return 'aborted';
+    if (cancelled || (await this.cancelRequested(run.id))) return { status: RunStatus.Cancelled };
+    for (const check of remaining) {
+      if (evaluated.has(check.check_id)) continue;
+      await report(check.check_id, {
+        outcome: Outcome.Error,
+        metric_value: null,
+        detail: { reason: 'evaluation_failed' },
+      });
+    }
+    return 'done';
   }
 
   private async claim(runId: string, workerId: string): Promise<RunEntity | undefined> {
@@ -176,9 +242,12 @@ export class RunExecutionService {
     return context.handBack();
   }
 
-  private async finish(runId: string, status: RunStatus): Promise<void> {
+  private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
     const runs = this.dataSource.getRepository(RunEntity);
-    await runs.update({ id: runId, status: RunStatus.Running }, { status, finishedAt: new Date() });
+    await runs.update(
+      { id: runId, status: RunStatus.Running },
+      { status, finishedAt: new Date(), ...(reason !== undefined ? { reason } : {}) },
+    );
     const run = await runs.findOneByOrFail({ id: runId });
     await this.publishCompletion(run);
   }

@@ -9,6 +9,17 @@ export interface RunPlanItem {
   definition: Record<string, unknown>;
 }
 
+/**
+ * What a run reads, frozen at trigger time with its plan: later edits of the suite never change a
+ * run. Null for runs made before suites existed (and in tests that drive a plan directly).
+ */
+export interface RunTarget {
+  connection_id: string;
+  target: string;
+  time_zone: string;
+  column_policy: Record<string, unknown>;
+}
+
 // Constraint and index names match PostgreSQL's own defaults, so the migration and the entity name
 // them alike and the drift check compares like with like.
 @Entity({ name: 'runs' })
@@ -34,6 +45,9 @@ export class RunEntity {
 
   @Column({ name: 'plan', type: 'jsonb', default: () => `'[]'` })
   plan!: RunPlanItem[];
+
+  @Column({ name: 'target', type: 'jsonb', nullable: true })
+  target!: RunTarget | null;
 
   @Column({ name: 'total_checks', type: 'int', default: 0 })
   totalChecks!: number;

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { CheckOutcome, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import { RunEntity, RunResultEntity } from '@dq/db';
+import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
+import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { CheckEvaluatorRegistry } from '../evaluation/check-evaluator';
+import {
+  type ReportEvaluation,
+  RunCannotComplete,
+  type RunTargetContext,
+  type RunTargetEvaluator,
+  type RunTargetWork,
+} from '../evaluation/run-target-evaluator';
+import { type PlannedCheck } from '../plan/planned-check';
+import { RunsModule } from '../runs.module';
+import { RunExecutionService } from './run-execution.service';
+
+class TestRunnerConfig extends BaseServiceConfig {
+  override PORT = 0;
+}
+
+/** Reports what each check's definition scripts; `script` decides how the whole evaluation goes. */
+class ScriptedTargetEvaluator implements RunTargetEvaluator {
+  readonly calls: RunTargetWork[] = [];
+  script: (work: RunTargetWork, context: RunTargetContext, report: ReportEvaluation) => Promise<void> =
+    async (work, _context, report) => {
+      for (const check of work.checks) {
+        if (check.definition['skip_report']) continue;
+        await report(check.check_id, {
+          outcome: (check.definition['outcome'] as CheckOutcome) ?? CheckOutcome.Pass,
+          metric_value: 0,
+          detail: {},
+        });
+      }
+    };
+
+  async evaluate(work: RunTargetWork, context: RunTargetContext, report: ReportEvaluation): Promise<void> {
+    this.calls.push(work);
+    await this.script(work, context, report);
+  }
+}
+
+function planned(definition: Record<string, unknown> = {}): PlannedCheck {
+  return { check_id: randomUUID(), kind: 'expectation', version: 1, definition };
+}
+
+const TARGET = {
+  connection_id: randomUUID(),
+  target: 'public.orders',
+  time_zone: 'UTC',
+  column_policy: {},
+};
+
+describe('RunExecutionService with a run target evaluator', () => {
+  let env: IsolatedEnvironment;
+  let context: INestApplicationContext;
+  let dataSource: DataSource;
+  let execution: RunExecutionService;
+  const evaluator = new ScriptedTargetEvaluator();
+  const original = evaluator.script;
+
+  const executionContext = () => ({
+    workerId: 'runner:test',
+    signal: new AbortController().signal,
+    handBack: () => Promise.reject(new Error('handed back')),
+  });
+
+  async function insertRun(plan: PlannedCheck[], status: RunStatus = RunStatus.Queued): Promise<RunEntity> {
+    const runs = dataSource.getRepository(RunEntity);
+    return runs.save(
+      runs.create({
+        suiteId: randomUUID(),
+        trigger: RunTrigger.Manual,
+        status,
+        plan,
+        target: TARGET,
+        totalChecks: plan.length,
+      }),
+    );
+  }
+  const results = (runId: string) => dataSource.getRepository(RunResultEntity).findBy({ runId });
+  const runOf = (id: string) => dataSource.getRepository(RunEntity).findOneByOrFail({ id });
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('run-target-execution');
+    const config = loadConfig(TestRunnerConfig, env.env);
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ...platformModules({ service: ServiceName.Runner, config }),
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        RunsModule,
+      ],
+    }).compile();
+    context = await moduleRef.init();
+    dataSource = context.get(DataSource);
+    execution = context.get(RunExecutionService);
+    context.get(CheckEvaluatorRegistry).registerTargetEvaluator(evaluator);
+  });
+
+  beforeEach(() => {
+    evaluator.calls.length = 0;
+    evaluator.script = original;
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await env?.cleanup();
+  });
+
+  it('hands every check to the evaluator at once, with the frozen target, and records each report', async () => {
+    const plan = [planned(), planned({ outcome: 'fail' }), planned({ outcome: 'warn' })];
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    expect(evaluator.calls).toHaveLength(1);
+    expect(evaluator.calls[0]).toMatchObject({ runId: run.id, target: TARGET });
+    expect(evaluator.calls[0].checks.map((check) => check.check_id)).toEqual(
+      plan.map((check) => check.check_id),
+    );
+    expect((await results(run.id)).map((result) => result.outcome).sort()).toEqual(['fail', 'pass', 'warn']);
+    expect(await runOf(run.id)).toMatchObject({ status: RunStatus.Succeeded, completedChecks: 3 });
+  });
+
+  it('gives a check the evaluator never reported `error`; a second report of a check is ignored', async () => {
+    const plan = [planned(), planned({ skip_report: true })];
+    evaluator.script = async (work, ctx, report) => {
+      await original(work, ctx, report);
+      await report(plan[0].check_id, { outcome: CheckOutcome.Critical, metric_value: 99, detail: {} });
+      await report(randomUUID(), { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    const recorded = await results(run.id);
+    expect(recorded).toHaveLength(2);
+    expect(recorded.find((result) => result.checkId === plan[0].check_id)?.outcome).toBe('pass');
+    expect(recorded.find((result) => result.checkId === plan[1].check_id)).toMatchObject({
+      outcome: 'error',
+      detail: { reason: 'evaluation_failed' },
+    });
+  });
+
+  it('resumes with only the checks that have no result yet', async () => {
+    const plan = [planned(), planned()];
+    const run = await insertRun(plan, RunStatus.Running);
+    await dataSource
+      .getRepository(RunResultEntity)
+      .insert({ runId: run.id, checkId: plan[0].check_id, outcome: 'warn', metricValue: 1, detail: {} });
+    await execution.execute(run.id, executionContext());
+    expect(evaluator.calls[0].checks.map((check) => check.check_id)).toEqual([plan[1].check_id]);
+    expect(await results(run.id)).toHaveLength(2);
+  });
+
+  it('ends the run `failed` with the reason when it cannot complete, keeping what was recorded', async () => {
+    const plan = [planned(), planned()];
+    evaluator.script = async (work, _ctx, report) => {
+      await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+      throw new RunCannotComplete(RunFailureReason.DatasourceUnreachable, 'The datasource did not answer');
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    expect(await runOf(run.id)).toMatchObject({
+      status: RunStatus.Failed,
+      reason: RunFailureReason.DatasourceUnreachable,
+    });
+    expect((await results(run.id)).map((result) => result.checkId)).toEqual([plan[0].check_id]);
+  });
+
+  it('ends `cancelled` when a cancel is requested mid-evaluation, recording nothing more', async () => {
+    const plan = [planned(), planned(), planned()];
+    evaluator.script = async (work, ctx, report) => {
+      await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+      await dataSource.getRepository(RunEntity).update({ id: work.runId }, { cancelRequestedAt: new Date() });
+      if (await ctx.stopRequested()) return;
+      await report(work.checks[1].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);
+    expect(await results(run.id)).toHaveLength(1);
+  });
+
+  it('runs without a target still go check by check (no evaluator for their kind: `error`)', async () => {
+    const runs = dataSource.getRepository(RunEntity);
+    const run = await runs.save(
+      runs.create({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan: [planned()], totalChecks: 1 }),
+    );
+    await execution.execute(run.id, executionContext());
+    expect(evaluator.calls).toHaveLength(0);
+    expect((await results(run.id)).map((result) => result.outcome)).toEqual(['error']);
+  });
+});
