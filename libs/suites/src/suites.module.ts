@@ -5,6 +5,7 @@ import { ChecksService } from './service/checks.service';
 import { ColumnPolicyService } from './service/column-policy.service';
 import { SharesService } from './service/shares.service';
 import { SuiteDataService } from './service/suite-data.service';
+import { SuiteRunPlanner } from './service/suite-run-planner';
 import { SuitesService } from './service/suites.service';
 import { SuiteTransferService } from './transfer/suite-transfer.service';
 
@@ -22,6 +23,7 @@ import { SuiteTransferService } from './transfer/suite-transfer.service';
     ChecksService,
     SuiteTransferService,
     SuiteDataService,
+    SuiteRunPlanner,
   ],
   exports: [
     SuiteAccessService,
@@ -31,6 +33,7 @@ import { SuiteTransferService } from './transfer/suite-transfer.service';
     ChecksService,
     SuiteTransferService,
     SuiteDataService,
+    SuiteRunPlanner,
   ],
 })
 export class SuitesModule {}

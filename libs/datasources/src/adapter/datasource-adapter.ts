@@ -54,6 +54,15 @@ export interface ScanOptions extends CallOptions {
 }
 
 /**
+ * Several statements over one prepared scan target (files spooled once, an Iceberg scan planned
+ * once): a suite run sends its fused scan and then the failing-sample queries through one session.
+ */
+export interface ScanSession {
+  /** DuckDB SQL over the view `target`: one SELECT, at most `maxRows` rows returned. */
+  query(sql: string, maxRows: number): Promise<QueryResult>;
+}
+
+/**
  * One datasource kind. Every method throws `DatasourceError` for a failure of the datasource
  * (classified), never a driver error carrying hosts, users or secrets.
  */
@@ -76,6 +85,16 @@ export interface DatasourceAdapter {
     sql: string,
     options: ScanOptions,
   ): Promise<QueryResult>;
+  /**
+   * Scan kinds only: prepares the target once and runs `work` with a session over it, within one
+   * deadline; everything prepared (spooled files, the engine connection) is released afterwards.
+   */
+  withScan?<T>(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+    work: (scan: ScanSession) => Promise<T>,
+  ): Promise<T>;
   /** File and object stores: the files a target (one file or `<prefix>_*.ext`) matches, oldest first. */
   listFiles?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<FileEntry[]>;
   /** Row count and freshness from metadata where the datasource keeps them. */

@@ -8,6 +8,7 @@ import {
   type FileEntry,
   type QueryResult,
   type ScanOptions,
+  type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { FlatFileReader } from '../flat-files/flat-file-reader';
@@ -52,6 +53,15 @@ export class FileStoreAdapter implements DatasourceAdapter {
     options: ScanOptions,
   ): Promise<QueryResult> {
     return this.reader.scan(await this.store(connection, options), target, sql, options);
+  }
+
+  async withScan<T>(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+    work: (scan: ScanSession) => Promise<T>,
+  ): Promise<T> {
+    return this.reader.withScan(await this.store(connection, options), target, options, work);
   }
 
   async listFiles(

@@ -9,6 +9,7 @@ import {
   DatasourceError,
   type QueryResult,
   type ScanOptions,
+  type ScanSession,
 } from '../adapter/datasource-adapter';
 import { textOf, toJsonSafe } from './duckdb-values';
 
@@ -217,37 +218,75 @@ export class DuckDbEngine {
    * `maxRows` rows; the result streams, so a cap stops reading rather than trimming a full result.
    */
   async query(viewSql: string, sql: string, options: ScanOptions): Promise<QueryResult> {
-    const { maxRows } = options;
-    if (!Number.isInteger(maxRows) || maxRows < 0) throw invalid('maxRows must be a non-negative integer');
+    return this.withView(viewSql, options, (session) => session.query(sql, options.maxRows));
+  }
+
+  /**
+   * Defines the view `target` once on one connection and runs `work`, which may send several
+   * statements over it (each checked like `query`'s), all within `options`' deadline.
+   */
+  async withView<T>(
+    viewSql: string,
+    options: CallOptions,
+    work: (session: ScanSession) => Promise<T>,
+  ): Promise<T> {
     return this.withSession(options, async ({ connection, checkpoint }) => {
-      await this.assertScanQuery(connection, sql);
       checkpoint();
       await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
-      checkpoint();
-      const result = await connection.stream(sql.trim().replace(/;+\s*$/, ''));
-      const names = result.deduplicatedColumnNames();
-      const types = result.columnTypes();
-      const rows: Record<string, unknown>[] = [];
-      let more = false;
-      while (rows.length <= maxRows) {
-        checkpoint();
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        for (const row of chunk.getRows()) {
-          if (rows.length === maxRows) {
-            more = true;
-            break;
+      let busy = false;
+      const session: ScanSession = {
+        query: async (sql, maxRows) => {
+          if (!Number.isInteger(maxRows) || maxRows < 0)
+            throw invalid('maxRows must be a non-negative integer');
+          // One connection runs one statement at a time; a session is not shared across tasks.
+          if (busy) throw new Error('a scan session runs one statement at a time');
+          busy = true;
+          try {
+            checkpoint();
+            await this.assertScanQuery(connection, sql);
+            checkpoint();
+            return await this.streamRows(connection, sql, maxRows, checkpoint);
+          } catch (error) {
+            checkpoint();
+            throw classifyDuckDbError(error, this.workDir);
+          } finally {
+            busy = false;
           }
-          rows.push(rowObject(names, row));
-        }
-        if (more) break;
-      }
-      return {
-        columns: names.map((name, index) => ({ name, type: String(types[index]), nullable: true })),
-        rows,
-        truncated: more,
+        },
       };
+      return work(session);
     });
+  }
+
+  private async streamRows(
+    connection: DuckDBConnection,
+    sql: string,
+    maxRows: number,
+    checkpoint: () => void,
+  ): Promise<QueryResult> {
+    const result = await connection.stream(sql.trim().replace(/;+\s*$/, ''));
+    const names = result.deduplicatedColumnNames();
+    const types = result.columnTypes();
+    const rows: Record<string, unknown>[] = [];
+    let more = false;
+    while (rows.length <= maxRows) {
+      checkpoint();
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      for (const row of chunk.getRows()) {
+        if (rows.length === maxRows) {
+          more = true;
+          break;
+        }
+        rows.push(rowObject(names, row));
+      }
+      if (more) break;
+    }
+    return {
+      columns: names.map((name, index) => ({ name, type: String(types[index]), nullable: true })),
+      rows,
+      truncated: more,
+    };
   }
 
   /** Column names and DuckDB types of the view `viewSql` defines (binds it; reads what binding needs). */

@@ -368,6 +368,25 @@ describe('FlatFileReader over a local store', () => {
       ]);
     });
 
+    it('spools a batch once for a whole scan session, however many statements it sends', async () => {
+      const counting = new CountingStore(store);
+      const answers = await reader.withScan(counting, 'batch/orders_*.csv', CALL, async (scan) => [
+        (await scan.query('SELECT count(*) AS n, sum(amount) AS total FROM target', 10)).rows,
+        (await scan.query('SELECT id FROM target WHERE amount > 25 ORDER BY id', 10)).rows,
+        (await scan.query('SELECT id FROM target ORDER BY id', 2)).truncated,
+      ]);
+      expect(answers).toEqual([[{ n: 5, total: 150 }], [{ id: 3 }, { id: 4 }, { id: 5 }], true]);
+      expect(counting.streamsOpened).toBe(3);
+      expect(callDirectories()).toEqual([]);
+    });
+
+    it('refuses a statement of a session that is not one SELECT over the view, and goes on', async () => {
+      await reader.withScan(store, 'batch/orders_*.csv', CALL, async (scan) => {
+        expect((await failure(scan.query('DROP VIEW target', 1))).errorClass).toBe('invalid');
+        expect((await scan.query('SELECT count(*) AS n FROM target', 1)).rows).toEqual([{ n: 5 }]);
+      });
+    });
+
     it('caps rows at maxRows and says so', async () => {
       const capped = await reader.scan(store, 'parquet/big_1.parquet', 'SELECT id FROM target', {
         ...CALL,

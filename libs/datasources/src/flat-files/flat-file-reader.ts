@@ -9,6 +9,7 @@ import {
   type FileEntry,
   type QueryResult,
   type ScanOptions,
+  type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { abortReason, DuckDbEngine, sqlString, stoppedError, timerDelay } from './duckdb-engine';
@@ -121,6 +122,28 @@ export class FlatFileReader {
         const localPaths = await spoolFiles(store, files, directory, call);
         const viewSql = fileTarget.format === 'parquet' ? parquetViewSql(localPaths) : csvViewSql(localPaths);
         return this.engine.query(viewSql, sql, { ...call, maxRows: options.maxRows });
+      });
+    });
+  }
+
+  /** Spools the matched files once and runs `work` with a session over the view `target`. */
+  async withScan<T>(
+    store: RemoteFileStore,
+    target: string,
+    options: CallOptions,
+    work: (scan: ScanSession) => Promise<T>,
+  ): Promise<T> {
+    const fileTarget = parseFileTarget(target);
+    return this.within(options, async (call) => {
+      let files = await this.existingFiles(store, fileTarget, call);
+      if (fileTarget.format === 'csv') {
+        files = files.filter((file) => file.size > 0);
+        if (files.length === 0) throw invalid('The file is empty: it has no header to read columns from');
+      }
+      return this.withCallDirectory(async (directory) => {
+        const localPaths = await spoolFiles(store, files, directory, call);
+        const viewSql = fileTarget.format === 'parquet' ? parquetViewSql(localPaths) : csvViewSql(localPaths);
+        return this.engine.withView(viewSql, call, work);
       });
     });
   }

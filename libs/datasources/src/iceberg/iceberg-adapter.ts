@@ -9,6 +9,7 @@ import {
   DatasourceError,
   type QueryResult,
   type ScanOptions,
+  type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { DuckDbEngine } from '../flat-files/duckdb-engine';
@@ -110,6 +111,16 @@ export class IcebergAdapter implements DatasourceAdapter {
     sql: string,
     options: ScanOptions,
   ): Promise<QueryResult> {
+    return this.withScan(connection, target, options, (scan) => scan.query(sql, options.maxRows));
+  }
+
+  /** Plans the scan and spools its files once; `work` may send several statements over the view. */
+  async withScan<T>(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+    work: (scan: ScanSession) => Promise<T>,
+  ): Promise<T> {
     const ref = parseIcebergTarget(target);
     return this.within(connection, options, async (client, settings, call) => {
       const { loaded, properties } = await this.open(client, settings, ref);
@@ -130,11 +141,11 @@ export class IcebergAdapter implements DatasourceAdapter {
           spooled,
         });
         call.throwIfAborted();
-        return await engine.query(viewSql, sql, {
-          maxRows: options.maxRows,
-          timeoutMs: call.remainingMs(),
-          signal: options.signal,
-        });
+        return await engine.withView(
+          viewSql,
+          { timeoutMs: call.remainingMs(), signal: options.signal },
+          work,
+        );
       } finally {
         io.destroy();
         await engine.removeCallDirectory(directory);

@@ -8,6 +8,7 @@ import {
   type FileEntry,
   type QueryResult,
   type ScanOptions,
+  type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { FlatFileReader } from '../flat-files/flat-file-reader';
@@ -54,6 +55,20 @@ export class ObjectStoreAdapter implements DatasourceAdapter {
   ): Promise<QueryResult> {
     const store = await S3RemoteFileStore.open(connection, this.deps, options);
     return this.reader.scan(store, target, sql, options);
+  }
+
+  async withScan<T>(
+    connection: DatasourceConnection,
+    target: string,
+    options: CallOptions,
+    work: (scan: ScanSession) => Promise<T>,
+  ): Promise<T> {
+    return this.reader.withScan(
+      await S3RemoteFileStore.open(connection, this.deps, options),
+      target,
+      options,
+      work,
+    );
   }
 
   async listFiles(
