@@ -47,7 +47,7 @@ export class SuiteRunPlanner {
         definition: {
           ...definitionOf(check),
           ...(check.baseline !== null ? { baseline: check.baseline } : {}),
-        } as unknown as Record<string, unknown>,
+        },
       })),
       target: {
         connection_id: suite.connectionId,
