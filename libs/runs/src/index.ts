@@ -5,3 +5,4 @@ export * from './evaluation/run-target-evaluator';
 export * from './dispatch/run-dispatch.service';
 export * from './execution/run-execution.service';
 export * from './runs.module';
+export * from './history/check-metric-history';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConnectionDirectory } from '@dq/connections';
 import { SuiteAccessService } from './access/suite-access.service';
+import { CheckBaselines } from './service/check-baselines';
 import { ChecksService } from './service/checks.service';
 import { ColumnPolicyService } from './service/column-policy.service';
 import { SharesService } from './service/shares.service';
@@ -24,6 +25,7 @@ import { SuiteTransferService } from './transfer/suite-transfer.service';
     SuiteTransferService,
     SuiteDataService,
     SuiteRunPlanner,
+    CheckBaselines,
   ],
   exports: [
     SuiteAccessService,
@@ -34,6 +36,7 @@ import { SuiteTransferService } from './transfer/suite-transfer.service';
     SuiteTransferService,
     SuiteDataService,
     SuiteRunPlanner,
+    CheckBaselines,
   ],
 })
 export class SuitesModule {}

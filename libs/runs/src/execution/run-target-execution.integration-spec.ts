@@ -17,6 +17,7 @@ import {
 } from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
+import { CheckMetricHistory } from '../history/check-metric-history';
 import { RunExecutionService } from './run-execution.service';
 
 class TestRunnerConfig extends BaseServiceConfig {
@@ -180,6 +181,43 @@ describe('RunExecutionService with a run target evaluator', () => {
     await execution.execute(run.id, executionContext());
     expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);
     expect(await results(run.id)).toHaveLength(1);
+  });
+
+  it("reads a check's metric history oldest first: scorable outcomes only, since a rebaseline, not this run", async () => {
+    const checkId = randomUUID();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const runs = dataSource.getRepository(RunEntity);
+    const insert = async (minutesAgo: number, outcome: string, value: number | null) => {
+      const run = await runs.save(
+        runs.create({
+          suiteId: randomUUID(),
+          trigger: RunTrigger.Manual,
+          status: RunStatus.Succeeded,
+          finishedAt: at(minutesAgo),
+        }),
+      );
+      await dataSource.getRepository(RunResultEntity).insert({
+        runId: run.id,
+        checkId,
+        outcome: outcome as CheckOutcome,
+        metricValue: value,
+        detail: {},
+        finishedAt: at(minutesAgo),
+      });
+      return run.id;
+    };
+    await insert(50, 'pass', 10);
+    await insert(40, 'error', null);
+    await insert(30, 'skip', 99);
+    await insert(20, 'fail', 30);
+    const current = await insert(10, 'pass', 40);
+    const history = context.get(CheckMetricHistory);
+    expect((await history.points(checkId)).map((point) => point.value)).toEqual([10, 30, 40]);
+    expect((await history.points(checkId, { excludeRunId: current })).map((point) => point.value)).toEqual([
+      10, 30,
+    ]);
+    expect((await history.points(checkId, { since: at(25) })).map((point) => point.value)).toEqual([30, 40]);
+    expect((await history.points(checkId, { limit: 2 })).map((point) => point.value)).toEqual([30, 40]);
   });
 
   it('runs without a target still go check by check (no evaluator for their kind: `error`)', async () => {

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** One recorded observation of a check: when its run finished and the metric it measured. */
+export interface MetricPoint {
+  at: Date;
+  value: number;
+}
+
+/** How far back a monitor looks at most (points): enough for weekly seasonality over a year. */
+export const METRIC_HISTORY_MAX_POINTS = 400;
+
+/**
+ * The metric history of a check over finished runs, oldest first: what an anomaly monitor learns
+ * from. Only scorable outcomes count (an `error` or `skip` measured nothing), nothing before `since`
+ * (a rebaseline), and never the run being evaluated.
+ */
+@Injectable()
+export class CheckMetricHistory {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async points(
+    checkId: string,
+    options: { since?: Date | null; excludeRunId?: string; limit?: number } = {},
+  ): Promise<MetricPoint[]> {
+    const rows = await this.dataSource.query<{ at: Date; value: number }[]>(
+      `SELECT "at", "value" FROM (
+         SELECT COALESCE(r."finished_at", runs."finished_at", runs."created_at") AS "at", r."metric_value" AS "value"
+           FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
+          WHERE r."check_id" = $1
+            AND r."metric_value" IS NOT NULL
+            AND r."outcome" IN ('pass', 'warn', 'fail', 'critical')
+            AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)
+            AND ($3::uuid IS NULL OR r."run_id" <> $3::uuid)
+          ORDER BY "at" DESC
+          LIMIT $4
+       ) recent ORDER BY "at" ASC`,
+      [
+        checkId,
+        options.since ?? null,
+        options.excludeRunId ?? null,
+        options.limit ?? METRIC_HISTORY_MAX_POINTS,
+      ],
+    );
+    return rows.map((row) => ({ at: new Date(row.at), value: Number(row.value) }));
+  }
+}

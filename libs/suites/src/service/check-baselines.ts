@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/**
+ * What the runner may write of a check: the first schema-drift baseline, captured by the check's
+ * first run. Conditional, so it never overwrites one stored meanwhile (an explicit rebaseline
+ * wins); later changes of the baseline are explicit (`rebaseline`).
+ */
+@Injectable()
+export class CheckBaselines {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** True when this call stored the baseline. */
+  async captureIfAbsent(checkId: string, baseline: Record<string, unknown>): Promise<boolean> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `UPDATE "checks" SET "baseline" = $2::jsonb, "baseline_captured_at" = now()
+        WHERE "id" = $1 AND "baseline" IS NULL RETURNING "id"`,
+      [checkId, JSON.stringify(baseline)],
+    );
+    return rows.length > 0;
+  }
+}
