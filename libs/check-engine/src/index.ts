@@ -27,3 +27,4 @@ export {
 export * from './severity/anomaly';
 export * from './severity/health-score';
 export * from './definition/check-definition';
+export * from './sql';

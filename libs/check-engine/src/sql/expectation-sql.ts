@@ -1,0 +1,496 @@
+import { type ExpectationObservation } from '../expectations/unexpected-percent';
+import { type ExpectationConfig } from '../expectations/validate-expectation';
+import { type FusedScanBuilder, numberOf, textOf } from './fused-scan';
+import { type SqlValue } from './sql-dialect';
+
+/** A column of the target as introspected: name and the datasource's own type name. */
+export interface IntrospectedColumn {
+  name: string;
+  type: string;
+}
+
+/** Why an expectation could not be evaluated (the check's outcome is `error`). */
+export interface EvaluationProblem {
+  reason: 'column_not_found' | 'not_comparable';
+  message: string;
+  column?: string;
+}
+
+/** What the observed values of one expectation came to. */
+export interface ExpectationReading {
+  observation: ExpectationObservation;
+  /** What a run stores as `metric_value`: a column-map's unexpected % is added by the caller. */
+  observed: number | null;
+  detail: Record<string, unknown>;
+}
+
+/** An expectation compiled into a fused scan: how to read its result out of the one result row. */
+export interface CompiledExpectation {
+  read(row: Record<string, unknown>): ExpectationReading;
+  /** Column-map checks only: the predicate (over the filtered rows) of an unexpected row. */
+  unexpected?: UnexpectedRows;
+}
+
+/** The rows a failing sample shows: a predicate, and the windows it needs (uniqueness). */
+export interface UnexpectedRows {
+  predicate: (builder: FusedScanBuilder) => string;
+}
+
+/** Reports a column the target does not have; resolution is exact, else one case-insensitive match. */
+export class ColumnResolver {
+  private readonly exact: Set<string>;
+  private readonly folded = new Map<string, string[]>();
+
+  constructor(readonly columns: readonly IntrospectedColumn[]) {
+    this.exact = new Set(columns.map((column) => column.name));
+    for (const column of columns) {
+      const key = column.name.toLowerCase();
+      this.folded.set(key, [...(this.folded.get(key) ?? []), column.name]);
+    }
+  }
+
+  /** The target's own name for `name`, or null when it does not resolve (or is ambiguous). */
+  resolve(name: string): string | null {
+    if (this.exact.has(name)) return name;
+    const candidates = this.folded.get(name.toLowerCase()) ?? [];
+    return candidates.length === 1 ? candidates[0] : null;
+  }
+
+  typeOf(name: string): string | null {
+    return this.columns.find((column) => column.name === name)?.type ?? null;
+  }
+}
+
+export class ExpectationCompileError extends Error {
+  constructor(readonly problem: EvaluationProblem) {
+    super(problem.message);
+    this.name = 'ExpectationCompileError';
+  }
+}
+
+function columnOf(resolver: ColumnResolver, name: unknown): string {
+  const resolved = resolver.resolve(String(name));
+  if (resolved === null) {
+    throw new ExpectationCompileError({
+      reason: 'column_not_found',
+      message: `The column "${String(name)}" does not resolve on the target`,
+      column: String(name),
+    });
+  }
+  return resolved;
+}
+
+const met = (
+  value: boolean,
+  observed: number | null,
+  detail: Record<string, unknown> = {},
+): ExpectationReading => ({
+  observation: { shape: 'column_aggregate', met: value },
+  observed,
+  detail,
+});
+
+function inRange(value: number | null, kwargs: Record<string, unknown>): boolean {
+  if (value === null) return false;
+  const min = kwargs['min_value'] as number | null | undefined;
+  const max = kwargs['max_value'] as number | null | undefined;
+  const strictMin = kwargs['strict_min'] === true;
+  const strictMax = kwargs['strict_max'] === true;
+  if (min !== undefined && min !== null && (strictMin ? !(value > min) : !(value >= min))) return false;
+  if (max !== undefined && max !== null && (strictMax ? !(value < max) : !(value <= max))) return false;
+  return true;
+}
+
+/** `value NOT between`, in SQL, so the datasource compares with its own types (dates, text). */
+function outsideBoundsSql(
+  builder: FusedScanBuilder,
+  expression: string,
+  kwargs: Record<string, unknown>,
+): string {
+  const bounds: string[] = [];
+  const min = kwargs['min_value'];
+  const max = kwargs['max_value'];
+  if (min !== undefined && min !== null)
+    bounds.push(
+      `${expression} ${kwargs['strict_min'] === true ? '>' : '>='} ${builder.params.add(min as SqlValue)}`,
+    );
+  if (max !== undefined && max !== null)
+    bounds.push(
+      `${expression} ${kwargs['strict_max'] === true ? '<' : '<='} ${builder.params.add(max as SqlValue)}`,
+    );
+  return bounds.length === 0 ? 'FALSE' : `NOT (${bounds.join(' AND ')})`;
+}
+
+function valueList(builder: FusedScanBuilder, values: unknown): string {
+  return (values as SqlValue[]).map((value) => builder.params.add(value)).join(', ');
+}
+
+/** Column-map expectations: counts over the filtered rows, as Great Expectations computes them. */
+function columnMap(
+  builder: FusedScanBuilder,
+  quoted: string,
+  unexpected: (builder: FusedScanBuilder) => string,
+  base: 'non_null_rows' | 'all_rows' = 'non_null_rows',
+): CompiledExpectation {
+  const { dialect } = builder;
+  const rows = builder.aggregate('count(*)');
+  const nonNull = builder.aggregate(`count(${quoted})`);
+  const unexpectedAlias = builder.aggregate(dialect.countIf(unexpected(builder)));
+  return {
+    read: (row) => {
+      const element = numberOf(row[rows]) ?? 0;
+      const counted = numberOf(row[nonNull]) ?? 0;
+      const unexpectedCount = numberOf(row[unexpectedAlias]) ?? 0;
+      return {
+        observation: {
+          shape: 'column_map',
+          counts: {
+            element_count: element,
+            nonnull_count: base === 'all_rows' ? element : counted,
+            unexpected_count: unexpectedCount,
+          },
+        },
+        observed: null,
+        detail: { element_count: element, nonnull_count: counted, unexpected_count: unexpectedCount },
+      };
+    },
+    unexpected: { predicate: unexpected },
+  };
+}
+
+/**
+ * Compiles one expectation into `builder`'s fused scan; table-shape expectations that need only the
+ * column list are answered without the scan (`immediate`). Throws `ExpectationCompileError` for a
+ * column that does not resolve: that check is an evaluation error, the others go on.
+ */
+export function compileExpectation(
+  builder: FusedScanBuilder,
+  resolver: ColumnResolver,
+  config: ExpectationConfig,
+): CompiledExpectation | { immediate: ExpectationReading } {
+  const { dialect } = builder;
+  const kwargs = config.kwargs;
+  const q = (name: string) => dialect.quoteIdentifier(name);
+  const column = (): string => q(columnOf(resolver, kwargs['column']));
+
+  switch (config.expectation_type) {
+    case 'expect_column_values_to_not_be_null': {
+      const c = column();
+      return columnMap(builder, c, () => `${c} IS NULL`, 'all_rows');
+    }
+    case 'expect_column_values_to_be_null': {
+      const c = column();
+      return columnMap(builder, c, () => `${c} IS NOT NULL`, 'all_rows');
+    }
+    case 'expect_column_values_to_be_unique': {
+      const c = column();
+      return columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${b.windowCount([c])} > 1`);
+    }
+    case 'expect_column_values_to_be_between': {
+      const c = column();
+      return columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${outsideBoundsSql(b, c, kwargs)}`);
+    }
+    case 'expect_column_values_to_be_in_set': {
+      const c = column();
+      return columnMap(
+        builder,
+        c,
+        (b) => `${c} IS NOT NULL AND ${c} NOT IN (${valueList(b, kwargs['value_set'])})`,
+      );
+    }
+    case 'expect_column_values_to_not_be_in_set': {
+      const c = column();
+      return columnMap(builder, c, (b) => `${c} IN (${valueList(b, kwargs['value_set'])})`);
+    }
+    case 'expect_column_values_to_match_regex':
+    case 'expect_column_values_to_not_match_regex': {
+      const c = column();
+      const negate = config.expectation_type === 'expect_column_values_to_match_regex';
+      return columnMap(builder, c, (b) => {
+        const matches = dialect.regexMatches(dialect.text(c), b.params.add(String(kwargs['regex'])));
+        return `${c} IS NOT NULL AND ${negate ? `NOT ${matches}` : matches}`;
+      });
+    }
+    case 'expect_column_value_lengths_to_be_between': {
+      const c = column();
+      return columnMap(
+        builder,
+        c,
+        (b) => `${c} IS NOT NULL AND ${outsideBoundsSql(b, dialect.charLength(dialect.text(c)), kwargs)}`,
+      );
+    }
+    case 'expect_compound_columns_to_be_unique': {
+      const columns = (kwargs['column_list'] as string[]).map((name) => q(columnOf(resolver, name)));
+      const ignore = (kwargs['ignore_row_if'] as string | undefined) ?? 'all_values_are_missing';
+      const considered =
+        ignore === 'never'
+          ? 'TRUE'
+          : ignore === 'any_value_is_missing'
+            ? columns.map((c) => `${c} IS NOT NULL`).join(' AND ')
+            : `(${columns.map((c) => `${c} IS NOT NULL`).join(' OR ')})`;
+      const predicate = (b: FusedScanBuilder): string => `${considered} AND ${b.windowCount(columns)} > 1`;
+      const rows = builder.aggregate('count(*)');
+      const consideredAlias = builder.aggregate(dialect.countIf(considered));
+      const unexpectedAlias = builder.aggregate(dialect.countIf(predicate(builder)));
+      return {
+        read: (row) => {
+          const element = numberOf(row[rows]) ?? 0;
+          const consideredCount = numberOf(row[consideredAlias]) ?? 0;
+          const unexpectedCount = numberOf(row[unexpectedAlias]) ?? 0;
+          return {
+            observation: {
+              shape: 'column_map',
+              counts: {
+                element_count: element,
+                nonnull_count: consideredCount,
+                unexpected_count: unexpectedCount,
+              },
+            },
+            observed: null,
+            detail: {
+              element_count: element,
+              considered_count: consideredCount,
+              unexpected_count: unexpectedCount,
+            },
+          };
+        },
+        unexpected: { predicate },
+      };
+    }
+    case 'expect_column_values_to_be_of_type': {
+      const name = columnOf(resolver, kwargs['column']);
+      const actual = resolver.typeOf(name) ?? '';
+      const wanted = String(kwargs['type_']);
+      return { immediate: met(sameTypeName(actual, wanted), null, { observed_type: actual }) };
+    }
+    case 'expect_table_row_count_to_be_between':
+    case 'expect_table_row_count_to_equal': {
+      const rows = builder.aggregate('count(*)');
+      return {
+        read: (row) => {
+          const count = numberOf(row[rows]) ?? 0;
+          const ok =
+            config.expectation_type === 'expect_table_row_count_to_equal'
+              ? count === kwargs['value']
+              : inRange(count, kwargs);
+          return {
+            observation: { shape: 'table', met: ok },
+            observed: count,
+            detail: { observed_value: count },
+          };
+        },
+      };
+    }
+    case 'expect_table_column_count_to_equal':
+    case 'expect_table_column_count_to_be_between': {
+      const count = resolver.columns.length;
+      const ok =
+        config.expectation_type === 'expect_table_column_count_to_equal'
+          ? count === kwargs['value']
+          : inRange(count, kwargs);
+      return {
+        immediate: {
+          observation: { shape: 'table', met: ok },
+          observed: count,
+          detail: { observed_value: count },
+        },
+      };
+    }
+    case 'expect_table_columns_to_match_set': {
+      const actual = resolver.columns.map((c) => c.name);
+      const wanted = kwargs['column_set'] as string[];
+      const missing = wanted.filter((name) => !actual.includes(name));
+      const unexpected = actual.filter((name) => !wanted.includes(name));
+      const ok = missing.length === 0 && (kwargs['exact_match'] === false || unexpected.length === 0);
+      return {
+        immediate: {
+          observation: { shape: 'table', met: ok },
+          observed: null,
+          detail: { observed_value: actual, missing, unexpected },
+        },
+      };
+    }
+    case 'expect_table_columns_to_match_ordered_list': {
+      const actual = resolver.columns.map((c) => c.name);
+      const wanted = kwargs['column_list'] as string[];
+      const ok = actual.length === wanted.length && actual.every((name, index) => name === wanted[index]);
+      return {
+        immediate: {
+          observation: { shape: 'table', met: ok },
+          observed: null,
+          detail: { observed_value: actual },
+        },
+      };
+    }
+    case 'expect_column_min_to_be_between':
+    case 'expect_column_max_to_be_between': {
+      const c = column();
+      const statistic =
+        config.expectation_type === 'expect_column_min_to_be_between' ? `min(${c})` : `max(${c})`;
+      // Compared in SQL: bounds may be dates or text, which the datasource orders by its own types.
+      const within = builder.aggregate(
+        `CASE WHEN ${statistic} IS NULL THEN NULL WHEN ${outsideBoundsSql(builder, statistic, kwargs)} THEN 0 ELSE 1 END`,
+      );
+      const text = builder.aggregate(dialect.text(statistic));
+      return {
+        read: (row) => {
+          const observedText = textOf(row[text]);
+          return met(numberOf(row[within]) === 1, numberOf(observedText), { observed_value: observedText });
+        },
+      };
+    }
+    case 'expect_column_mean_to_be_between':
+    case 'expect_column_median_to_be_between':
+    case 'expect_column_sum_to_be_between':
+    case 'expect_column_stdev_to_be_between': {
+      const c = column();
+      const expression = {
+        expect_column_mean_to_be_between: `avg(${dialect.double(c)})`,
+        expect_column_median_to_be_between: dialect.median(dialect.double(c)),
+        expect_column_sum_to_be_between: `sum(${c})`,
+        expect_column_stdev_to_be_between: `stddev_samp(${dialect.double(c)})`,
+      }[config.expectation_type];
+      const alias = builder.aggregate(expression);
+      return {
+        read: (row) => {
+          const value = numberOf(row[alias]);
+          return met(inRange(value, kwargs), value, { observed_value: value });
+        },
+      };
+    }
+    case 'expect_column_unique_value_count_to_be_between':
+    case 'expect_column_proportion_of_unique_values_to_be_between': {
+      const c = column();
+      const distinct = builder.aggregate(`count(DISTINCT ${c})`);
+      const nonNull = builder.aggregate(`count(${c})`);
+      const proportion =
+        config.expectation_type === 'expect_column_proportion_of_unique_values_to_be_between';
+      return {
+        read: (row) => {
+          const distinctCount = numberOf(row[distinct]) ?? 0;
+          const counted = numberOf(row[nonNull]) ?? 0;
+          const value = proportion ? (counted === 0 ? null : distinctCount / counted) : distinctCount;
+          return met(inRange(value, kwargs), value, { observed_value: value, distinct_count: distinctCount });
+        },
+      };
+    }
+    case 'expect_column_distinct_values_to_be_in_set':
+    case 'expect_column_distinct_values_to_contain_set':
+    case 'expect_column_distinct_values_to_equal_set': {
+      const c = column();
+      const values = kwargs['value_set'] as SqlValue[];
+      // Counts of distinct values outside and inside the set: nothing unbounded comes back.
+      const outside = builder.aggregate(
+        `count(DISTINCT CASE WHEN ${c} IS NOT NULL AND ${c} NOT IN (${valueList(builder, values)}) THEN ${c} END)`,
+      );
+      const inside = builder.aggregate(
+        `count(DISTINCT CASE WHEN ${c} IN (${valueList(builder, values)}) THEN ${c} END)`,
+      );
+      const wanted = new Set(values.map((value) => String(value))).size;
+      return {
+        read: (row) => {
+          const outsideCount = numberOf(row[outside]) ?? 0;
+          const insideCount = numberOf(row[inside]) ?? 0;
+          const ok = {
+            expect_column_distinct_values_to_be_in_set: outsideCount === 0,
+            expect_column_distinct_values_to_contain_set: insideCount === wanted,
+            expect_column_distinct_values_to_equal_set: outsideCount === 0 && insideCount === wanted,
+          }[config.expectation_type as 'expect_column_distinct_values_to_be_in_set'];
+          return met(ok, outsideCount, {
+            distinct_values_outside_set: outsideCount,
+            set_values_present: insideCount,
+            set_size: wanted,
+          });
+        },
+      };
+    }
+    case 'expect_column_most_common_value_to_be_in_set': {
+      const c = column();
+      const mode = builder.aggregate(dialect.text(dialect.mode(c)));
+      const values = new Set((kwargs['value_set'] as SqlValue[]).map((value) => String(value)));
+      return {
+        read: (row) => {
+          const observed = textOf(row[mode]);
+          return met(observed !== null && values.has(normaliseScalarText(observed)), null, {
+            observed_value: observed,
+          });
+        },
+      };
+    }
+    case 'null_count':
+    case 'null_percent':
+    case 'duplicate_count':
+    case 'unique_count': {
+      // The warehouse's own metric functions run through `compileNativeMetric`; this is the same
+      // metric in standard SQL, for dry-runs and for warehouses without them.
+      const c = column();
+      const rows = builder.aggregate('count(*)');
+      const nonNull = builder.aggregate(`count(${c})`);
+      const distinct = builder.aggregate(`count(DISTINCT ${c})`);
+      const window = config.expectation_type === 'duplicate_count' ? builder.windowCount([c]) : null;
+      const duplicated =
+        window === null ? null : builder.aggregate(dialect.countIf(`${c} IS NOT NULL AND ${window} > 1`));
+      return {
+        read: (row) => {
+          const element = numberOf(row[rows]) ?? 0;
+          const counted = numberOf(row[nonNull]) ?? 0;
+          const value = {
+            null_count: element - counted,
+            null_percent: element === 0 ? 0 : (100 * (element - counted)) / element,
+            duplicate_count: duplicated === null ? 0 : (numberOf(row[duplicated]) ?? 0),
+            unique_count: numberOf(row[distinct]) ?? 0,
+          }[config.expectation_type as 'null_count'];
+          return met(inRange(value, kwargs), value, { observed_value: value });
+        },
+      };
+    }
+    default:
+      throw new ExpectationCompileError({
+        reason: 'not_comparable',
+        message: `The expectation ${config.expectation_type} cannot be compiled`,
+      });
+  }
+}
+
+/** Drivers print numbers their way: `1.0` and `1` are the same value of a set. */
+function normaliseScalarText(text: string): string {
+  const number = Number(text);
+  return text.trim() !== '' && Number.isFinite(number) ? String(number) : text;
+}
+
+const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  int: 'integer',
+  int4: 'integer',
+  int8: 'bigint',
+  int2: 'smallint',
+  long: 'bigint',
+  float8: 'double',
+  'double precision': 'double',
+  float: 'double',
+  float4: 'real',
+  bool: 'boolean',
+  varchar: 'text',
+  string: 'text',
+  'character varying': 'text',
+  character: 'text',
+  char: 'text',
+  number: 'numeric',
+  decimal: 'numeric',
+  timestamptz: 'timestamp with time zone',
+  timestamp_tz: 'timestamp with time zone',
+  timestamp_ntz: 'timestamp',
+  'timestamp without time zone': 'timestamp',
+};
+
+/** Type names compare case-insensitively, parameters dropped, through the dialects' aliases. */
+export function sameTypeName(actual: string, wanted: string): boolean {
+  const canonical = (name: string): string => {
+    const bare = name
+      .trim()
+      .toLowerCase()
+      .replace(/\(.*\)$/, '')
+      .trim();
+    return TYPE_ALIASES[bare] ?? bare;
+  };
+  return canonical(actual) === canonical(wanted);
+}

@@ -1,0 +1,109 @@
+import { type SqlDialect, SqlParams } from './sql-dialect';
+
+/** One statement with its bound values (DuckDB: values inlined, `params` empty). */
+export interface SqlStatement {
+  sql: string;
+  params: (string | number | boolean)[];
+}
+
+/**
+ * Builds the one aggregate statement over a (target, filter): every check adds the aggregates it
+ * needs, equal expressions are computed once, and per-row window counts (uniqueness) come from one
+ * inner select, so the target is read once whatever the number of checks.
+ */
+export class FusedScanBuilder {
+  readonly params: SqlParams;
+  private readonly aggregates = new Map<string, string>();
+  private readonly windows = new Map<string, string>();
+  private filterSql = 'TRUE';
+
+  constructor(
+    readonly dialect: SqlDialect,
+    private readonly relation: string,
+  ) {
+    this.params = new SqlParams(dialect);
+  }
+
+  /** The filter's SQL, built with this builder's `params`. */
+  setFilter(filterSql: string): void {
+    this.filterSql = filterSql;
+  }
+
+  /** Adds (or reuses) an aggregate expression; returns the output column it lands in. */
+  aggregate(expression: string): string {
+    let alias = this.aggregates.get(expression);
+    if (alias === undefined) {
+      alias = `m${this.aggregates.size}`;
+      this.aggregates.set(expression, alias);
+    }
+    return alias;
+  }
+
+  /** A per-row count of the rows sharing these (quoted) columns' values; returns its column name. */
+  windowCount(quotedColumns: readonly string[]): string {
+    const key = quotedColumns.join(', ');
+    let alias = this.windows.get(key);
+    if (alias === undefined) {
+      alias = `__dq_w${this.windows.size}`;
+      this.windows.set(key, alias);
+    }
+    return this.dialect.quoteIdentifier(alias);
+  }
+
+  get isEmpty(): boolean {
+    return this.aggregates.size === 0;
+  }
+
+  build(): SqlStatement {
+    const select = [...this.aggregates].map(([expression, alias]) => `${expression} AS ${alias}`).join(', ');
+    return this.params.finalize(`SELECT ${select} FROM ${this.source()}`);
+  }
+
+  /**
+   * The rows (all columns) where `predicate` holds, at most `limit`: a failing sample. Window
+   * columns it needed come along named `__dq_w<n>`; `stripHelperColumns` drops them.
+   */
+  buildRows(predicate: string, limit: number): SqlStatement {
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError('limit must be a non-negative integer');
+    const where = this.windows.size === 0 ? `${this.filterSql} AND (${predicate})` : predicate;
+    const source =
+      this.windows.size === 0 ? `${this.relation} WHERE ${where}` : `${this.source()} WHERE ${where}`;
+    return this.params.finalize(`SELECT * FROM ${source} LIMIT ${limit}`);
+  }
+
+  private source(): string {
+    if (this.windows.size === 0) return `${this.relation} WHERE ${this.filterSql}`;
+    const windows = [...this.windows]
+      .map(
+        ([partition, alias]) =>
+          `count(*) OVER (PARTITION BY ${partition}) AS ${this.dialect.quoteIdentifier(alias)}`,
+      )
+      .join(', ');
+    return `(SELECT *, ${windows} FROM ${this.relation} WHERE ${this.filterSql}) AS dq_rows`;
+  }
+}
+
+/** A number out of a result cell (drivers hand big integers and decimals over as strings). */
+export function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  const parsed = Number(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/** A sample row without the helper columns a window added. */
+export function stripHelperColumns(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('__dq_')));
+}
+
+/** A result cell as text (null stays null): what a sample, a profile or an observed value shows. */
+export function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
