@@ -28,3 +28,4 @@ export * from './severity/anomaly';
 export * from './severity/health-score';
 export * from './definition/check-definition';
 export * from './sql';
+export * from './monitoring';

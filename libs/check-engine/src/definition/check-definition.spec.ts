@@ -107,7 +107,7 @@ describe('parseCheckDefinition', () => {
       'lakehouse',
     );
     expect(native.detail).toMatchObject({ field: 'engine', supported_datasource_kinds: ['warehouse'] });
-    const arrival = refusal({ name: 'x', kind: 'freshness', config: {} }, 'postgres');
+    const arrival = refusal({ name: 'x', kind: 'freshness', config: { fail_after_hours: 24 } }, 'postgres');
     expect(arrival.detail).toMatchObject({
       field: 'column',
       supported_datasource_kinds: ['file_store', 'object_store'],

@@ -12,7 +12,11 @@ import { CHECK_KINDS, CheckEngine, CheckKind } from '../kinds/check-kind';
 import { assertCheckSupported } from '../kinds/support-matrix';
 import { validateAnomalyThresholds } from '../severity/anomaly';
 import { validateSeverityThresholds } from '../severity/thresholds';
-import { type KindConfigValidator, KIND_CONFIG_VALIDATORS } from './kind-config-validators';
+import {
+  type KindConfigValidator,
+  KIND_CONFIG_VALIDATORS,
+  KINDS_WITH_THRESHOLDS,
+} from './kind-config-validators';
 
 /** A check's definition as stored and versioned (everything but identity and state). */
 export interface CheckDefinition {
@@ -107,7 +111,16 @@ function definitionViolations(input: Record<string, unknown>, kind: CheckKind): 
     const validator: KindConfigValidator = KIND_CONFIG_VALIDATORS[kind];
     fields.push(...validator(config, 'config.'));
   }
-  if (input['thresholds'] !== undefined && input['thresholds'] !== null) {
+  if (
+    input['thresholds'] !== undefined &&
+    input['thresholds'] !== null &&
+    !KINDS_WITH_THRESHOLDS.includes(kind)
+  ) {
+    fields.push({
+      field: 'thresholds',
+      problems: [`a ${kind} check takes no thresholds; its bounds or severity are in config`],
+    });
+  } else if (input['thresholds'] !== undefined && input['thresholds'] !== null) {
     fields.push(
       ...(kind === CheckKind.Anomaly
         ? validateAnomalyThresholds(input['thresholds'], 'thresholds')

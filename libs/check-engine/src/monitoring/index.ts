@@ -1,0 +1,3 @@
+export * from './read-only-sql';
+export * from './monitor-configs';
+export * from './monitor-evaluation';
