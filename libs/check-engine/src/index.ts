@@ -29,3 +29,4 @@ export * from './severity/health-score';
 export * from './definition/check-definition';
 export * from './sql';
 export * from './monitoring';
+export * from './redaction';

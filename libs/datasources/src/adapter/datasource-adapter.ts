@@ -34,6 +34,12 @@ export interface TargetMetadata {
   row_count: number | null;
   /** Last modification time from metadata, or null where there is none. */
   last_modified_at: string | null;
+  /**
+   * True when `row_count` is the exact live row count (Parquet footers, a Snowflake table's
+   * ROW_COUNT, an Iceberg snapshot without equality deletes); false for planner statistics
+   * (PostgreSQL's reltuples, Databricks table statistics), which a volume check must not trust.
+   */
+  row_count_exact?: boolean;
 }
 
 /** One file of a file or object store, as listed (batch patterns, arrival times). */

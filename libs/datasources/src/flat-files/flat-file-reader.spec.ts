@@ -251,6 +251,7 @@ describe('FlatFileReader over a local store', () => {
       expect(await reader.metadata(store, 'batch/orders_*.csv', CALL)).toEqual({
         row_count: null,
         last_modified_at: '2024-01-03T00:00:00.000Z',
+        row_count_exact: false,
       });
     });
 
@@ -295,6 +296,7 @@ describe('FlatFileReader over a local store', () => {
       expect(nested.find((c) => c.name === 'int_map')?.type).toBe('MAP(VARCHAR, INTEGER)');
       expect(await reader.metadata(store, 'fixtures/parquet/empty.parquet', CALL)).toMatchObject({
         row_count: 0,
+        row_count_exact: true,
       });
       const empty = await reader.scan(
         store,

@@ -154,7 +154,8 @@ export class FlatFileReader {
     return this.within(options, async (call) => {
       const files = await this.existingFiles(store, fileTarget, call);
       const lastModifiedAt = files.at(-1)?.last_modified_at ?? null;
-      if (fileTarget.format === 'csv') return { row_count: null, last_modified_at: lastModifiedAt };
+      if (fileTarget.format === 'csv')
+        return { row_count: null, last_modified_at: lastModifiedAt, row_count_exact: false };
       const rowCount = await this.withCallDirectory(async (directory) => {
         const footers: string[] = [];
         for (const [index, file] of files.entries())
@@ -168,7 +169,7 @@ export class FlatFileReader {
           return Number(reader.getRowObjectsJson()[0]?.['row_count'] ?? 0);
         });
       });
-      return { row_count: rowCount, last_modified_at: lastModifiedAt };
+      return { row_count: rowCount, last_modified_at: lastModifiedAt, row_count_exact: true };
     });
   }
 

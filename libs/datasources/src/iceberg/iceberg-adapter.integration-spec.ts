@@ -374,12 +374,22 @@ describe('IcebergAdapter against a REST catalog and S3 on loopback', () => {
       expect(await adapter.metadata(connection(), 'fixtures.spark-v1-partitioned', CALL)).toEqual({
         row_count: 3,
         last_modified_at: new Date(1786003392801).toISOString(),
+        row_count_exact: true,
       });
       expect(
         await adapter.metadata(connection(), 'fixtures.spark-v2-equality-deletes-messy-history', CALL),
-      ).toEqual({ row_count: 2, last_modified_at: expect.stringMatching(/^2025-09-26T/) as unknown });
+      ).toEqual({
+        row_count: 2,
+        last_modified_at: expect.stringMatching(/^2025-09-26T/) as unknown,
+        // Equality deletes: the summary bounds the count but does not give it.
+        row_count_exact: false,
+      });
       const overwrite = await adapter.metadata(connection(), 'fixtures.pyiceberg-v1-overwrite', CALL);
-      expect(overwrite).toEqual({ row_count: 4, last_modified_at: new Date(1781274994808).toISOString() });
+      expect(overwrite).toEqual({
+        row_count: 4,
+        last_modified_at: new Date(1781274994808).toISOString(),
+        row_count_exact: true,
+      });
     });
   });
 

@@ -92,7 +92,7 @@ export class IcebergAdapter implements DatasourceAdapter {
     return this.within(connection, options, async (client, settings) => {
       const { loaded } = await this.open(client, settings, ref);
       const snapshot = loaded.metadata.currentSnapshot;
-      if (!snapshot) return { row_count: 0, last_modified_at: null };
+      if (!snapshot) return { row_count: 0, last_modified_at: null, row_count_exact: true };
       const total = summaryCount(snapshot.summary, 'total-records');
       const positionDeletes = summaryCount(snapshot.summary, 'total-position-deletes');
       const equalityDeletes = summaryCount(snapshot.summary, 'total-equality-deletes');
@@ -101,7 +101,12 @@ export class IcebergAdapter implements DatasourceAdapter {
         const live = total - (positionDeletes ?? 0n) - (equalityDeletes ?? 0n);
         rowCount = Number(live < 0n ? 0n : live);
       }
-      return { row_count: rowCount, last_modified_at: new Date(snapshot.timestampMs).toISOString() };
+      return {
+        row_count: rowCount,
+        last_modified_at: new Date(snapshot.timestampMs).toISOString(),
+        // An equality delete may match any number of rows: the summary then only bounds the count.
+        row_count_exact: rowCount !== null && (equalityDeletes ?? 0n) === 0n,
+      };
     });
   }
 

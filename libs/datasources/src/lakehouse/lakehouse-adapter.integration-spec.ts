@@ -365,12 +365,16 @@ describe('LakehouseAdapter against a Databricks SQL (TCLIService over HTTP) peer
   describe('metadata', () => {
     it('reads lastModified from DESCRIBE DETAIL and the row count from the table statistics', async () => {
       const metadata = await adapter.metadata(connection(), 'sales.orders', { timeoutMs: 5_000 });
-      expect(metadata).toEqual({ row_count: ORDERS, last_modified_at: LAST_MODIFIED.toISOString() });
+      expect(metadata).toEqual({
+        row_count: ORDERS,
+        last_modified_at: LAST_MODIFIED.toISOString(),
+        row_count_exact: false,
+      });
     });
 
     it('answers a view (no DESCRIBE DETAIL, no statistics) with nulls, not a failure', async () => {
       const metadata = await adapter.metadata(connection(), 'sales.recent_orders', { timeoutMs: 5_000 });
-      expect(metadata).toEqual({ row_count: null, last_modified_at: null });
+      expect(metadata).toEqual({ row_count: null, last_modified_at: null, row_count_exact: false });
     });
 
     it('classifies an unknown table as not_found', async () => {

@@ -125,6 +125,8 @@ export class LakehouseAdapter implements DatasourceAdapter {
       return {
         row_count: statisticsRowCount(extended.rows),
         last_modified_at: lakehouseTimestamp(lastModified),
+        // Table statistics are as old as the last ANALYZE.
+        row_count_exact: false,
       };
     });
   }

@@ -249,11 +249,13 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
       expect(await adapter.metadata(connection(), 'sales.fresh', { timeoutMs: 5_000 })).toEqual({
         row_count: null,
         last_modified_at: null,
+        row_count_exact: false,
       });
       await admin.query('ANALYZE sales.fresh');
       expect(await adapter.metadata(connection(), 'sales.fresh', { timeoutMs: 5_000 })).toEqual({
         row_count: 40,
         last_modified_at: null,
+        row_count_exact: false,
       });
     });
 

@@ -130,7 +130,12 @@ export class PostgresAdapter implements DatasourceAdapter {
     return withReadOnlySession(connection, options, async (session) => {
       const reltuples = await relationStats(session, table);
       if (reltuples === undefined) throw notFound();
-      return { row_count: reltuples < 0 ? null : Math.round(reltuples), last_modified_at: null };
+      // reltuples is the planner's estimate (as of the last VACUUM/ANALYZE), never exact.
+      return {
+        row_count: reltuples < 0 ? null : Math.round(reltuples),
+        last_modified_at: null,
+        row_count_exact: false,
+      };
     });
   }
 }

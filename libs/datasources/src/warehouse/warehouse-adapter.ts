@@ -150,6 +150,8 @@ export class WarehouseAdapter implements DatasourceAdapter {
       return {
         row_count: rowCount === null || rowCount === undefined ? null : Number(rowCount),
         last_modified_at: typeof lastAltered === 'string' ? lastAltered : null,
+        // Snowflake keeps a table's ROW_COUNT exact; a view has none.
+        row_count_exact: rowCount !== null && rowCount !== undefined,
       };
     });
   }
