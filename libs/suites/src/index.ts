@@ -9,6 +9,5 @@ export * from './service/checks.service';
 export * from './transfer/suite-document';
 export * from './transfer/suite-transfer.service';
 export * from './service/suite-data.service';
-export * from './service/column-policy';
 export * from './service/suite-run-planner';
 export * from './service/check-baselines';

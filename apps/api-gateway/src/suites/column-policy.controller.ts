@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { PutColumnPolicyRequest } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { type ColumnPolicy, ColumnPolicyService, suiteActorOf } from '@dq/suites';
+import { type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
+import { ColumnPolicyService, suiteActorOf } from '@dq/suites';
 
 /** `/suites/{id}/column-policy`: read by whoever sees the suite; set by its owner or an admin. */
 @Controller('suites/:id/column-policy')

@@ -1,1 +1,2 @@
 export * from './sample-redaction';
+export * from './column-policy';

@@ -8,7 +8,7 @@ import {
   SuiteGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { type ColumnPolicy, parseColumnPolicy } from './column-policy';
+import { parseColumnPolicy, type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 

@@ -1,25 +1,18 @@
 import { AppError, ErrorCode, type FieldViolation } from '@dq/contracts';
+import { type ColumnTreatment, type SamplePolicy } from './sample-redaction';
 
-/** What a failing sample shows of a column: the value, a masked form, or nothing. */
-export const ColumnTreatment = ['allow', 'mask', 'redact'] as const;
-export type ColumnTreatment = (typeof ColumnTreatment)[number];
-
-/** A suite's failing-sample redaction policy; `default` applies to columns not named. */
-export interface ColumnPolicy {
-  columns: Record<string, ColumnTreatment>;
-  default: ColumnTreatment;
-}
+const TREATMENTS: readonly ColumnTreatment[] = ['allow', 'mask', 'redact'];
 
 const MAX_POLICY_COLUMNS = 2000;
 
 /** The stored or requested policy, checked; an empty stored policy reads as "mask by default". */
-export function parseColumnPolicy(input: unknown): ColumnPolicy {
+export function parseColumnPolicy(input: unknown): SamplePolicy {
   const record = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const fields: FieldViolation[] = [];
   const columns = record['columns'] ?? {};
   const fallback = record['default'] ?? 'mask';
-  if (!(ColumnTreatment as readonly unknown[]).includes(fallback))
-    fields.push({ field: 'default', problems: [`default must be one of: ${ColumnTreatment.join(', ')}`] });
+  if (!(TREATMENTS as readonly unknown[]).includes(fallback))
+    fields.push({ field: 'default', problems: [`default must be one of: ${TREATMENTS.join(', ')}`] });
   const parsed: Record<string, ColumnTreatment> = {};
   if (typeof columns !== 'object' || columns === null || Array.isArray(columns)) {
     fields.push({ field: 'columns', problems: ['columns must map column names to a treatment'] });
@@ -30,10 +23,10 @@ export function parseColumnPolicy(input: unknown): ColumnPolicy {
     for (const [name, treatment] of entries) {
       if (name.length === 0 || name.length > 255)
         fields.push({ field: 'columns', problems: ['column names are 1 to 255 characters'] });
-      else if (!(ColumnTreatment as readonly unknown[]).includes(treatment))
+      else if (!(TREATMENTS as readonly unknown[]).includes(treatment))
         fields.push({
           field: `columns.${name}`,
-          problems: [`must be one of: ${ColumnTreatment.join(', ')}`],
+          problems: [`must be one of: ${TREATMENTS.join(', ')}`],
         });
       else parsed[name] = treatment as ColumnTreatment;
     }
