@@ -16,6 +16,7 @@ import { ChecksController } from './suites/checks.controller';
 import { ColumnPolicyController } from './suites/column-policy.controller';
 import { SuiteDataController } from './suites/suite-data.controller';
 import { SuiteRunnerClient } from './suites/suite-runner.client';
+import { SuiteRunsController } from './suites/suite-runs.controller';
 import { SuiteSharesController } from './suites/suite-shares.controller';
 import { SuitesController } from './suites/suites.controller';
 
@@ -66,6 +67,7 @@ export class ApiGatewayModule {
         SuiteSharesController,
         ColumnPolicyController,
         ChecksController,
+        SuiteRunsController,
       ],
     };
   }

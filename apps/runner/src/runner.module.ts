@@ -1,9 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
-import { OpenedConnections, TargetReader } from '@dq/check-execution';
+import {
+  CheckDryRun,
+  OpenedConnections,
+  SuiteRunTargetEvaluator,
+  SuiteTargetEvaluator,
+  TargetProfiler,
+  TargetReader,
+} from '@dq/check-execution';
 import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
 import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
-import { RunsModule } from '@dq/runs';
+import { CheckEvaluatorRegistry, CheckMetricHistory, RunsModule } from '@dq/runs';
+import { CheckBaselines } from '@dq/suites';
+import { DataSource } from 'typeorm';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { adapterProbe } from './connection-tests/adapter-probe';
@@ -55,6 +64,41 @@ export class RunnerModule {
           useFactory: (opened: OpenedConnections, registry: DatasourceAdapterRegistry) =>
             new TargetReader(opened, registry),
           inject: [OpenedConnections, DatasourceAdapterRegistry],
+        },
+        {
+          provide: TargetProfiler,
+          useFactory: (reader: TargetReader, registry: DatasourceAdapterRegistry) =>
+            new TargetProfiler(reader, registry),
+          inject: [TargetReader, DatasourceAdapterRegistry],
+        },
+        {
+          provide: SuiteTargetEvaluator,
+          useFactory: (
+            opened: OpenedConnections,
+            registry: DatasourceAdapterRegistry,
+            history: CheckMetricHistory,
+            dataSource: DataSource,
+          ) =>
+            new SuiteTargetEvaluator(opened, registry, {
+              history,
+              baselines: new CheckBaselines(dataSource),
+            }),
+          inject: [OpenedConnections, DatasourceAdapterRegistry, CheckMetricHistory, DataSource],
+        },
+        {
+          provide: CheckDryRun,
+          useFactory: (evaluator: SuiteTargetEvaluator) => new CheckDryRun(evaluator),
+          inject: [SuiteTargetEvaluator],
+        },
+        {
+          // Runs with a target go to the suite evaluator: fused scans, samples, monitors.
+          provide: SuiteRunTargetEvaluator,
+          useFactory: (evaluator: SuiteTargetEvaluator, registry: CheckEvaluatorRegistry) => {
+            const adapter = new SuiteRunTargetEvaluator(evaluator);
+            registry.registerTargetEvaluator(adapter);
+            return adapter;
+          },
+          inject: [SuiteTargetEvaluator, CheckEvaluatorRegistry],
         },
         TargetWorkResponder,
       ],

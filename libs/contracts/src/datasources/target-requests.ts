@@ -102,7 +102,8 @@ export interface ColumnProfile {
   type: string;
   null_count: number;
   null_percent: number;
-  distinct_count: number;
+  /** Null for types without equality or order (JSON, arrays, structs): profiled for nulls only. */
+  distinct_count: number | null;
   min: string | null;
   max: string | null;
   top_values: ProfiledValue[];

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { type CheckDefinition } from '@dq/check-engine';
+import { type CheckDryRunReply, type CheckDryRunRequest, CheckOutcome } from '@dq/contracts';
+import { type CheckEvaluation } from '@dq/runs';
+import { interactiveFailure } from '../target/datasource-failure';
+import { INTERACTIVE_TIMEOUT_MS } from '../target/target-reader';
+import { type SuiteTargetEvaluator } from './suite-target-evaluator';
+
+/**
+ * `POST /suites/{id}/checks/dryrun`: one check definition evaluated against live data exactly as a
+ * run would (same compiler, banding, samples and redaction), nothing stored: no result row, no
+ * baseline capture, no history. An anomaly monitor has no history of its own yet, so it skips.
+ */
+export class CheckDryRun {
+  constructor(
+    private readonly evaluator: SuiteTargetEvaluator,
+    private readonly timeoutMs = INTERACTIVE_TIMEOUT_MS,
+  ) {}
+
+  async run(request: CheckDryRunRequest): Promise<CheckDryRunReply> {
+    const started = performance.now();
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    let result: CheckEvaluation | undefined;
+    try {
+      await this.evaluator.evaluate(
+        {
+          runId: null,
+          zeroSample: request.zero_sample,
+          target: {
+            connection_id: request.connection_id,
+            target: request.target,
+            time_zone: request.time_zone,
+            column_policy: request.column_policy,
+          },
+          checks: [
+            {
+              id: randomUUID(),
+              version: 0,
+              definition: request.check as unknown as CheckDefinition,
+              baseline: null,
+            },
+          ],
+        },
+        { signal },
+        async (_checkId, evaluation) => {
+          result = evaluation;
+        },
+        { dryRun: true },
+      );
+    } catch (error) {
+      throw interactiveFailure(error);
+    }
+    const { samples, check_version: _version, ...detail } = result?.detail ?? {};
+    return {
+      outcome: result?.outcome ?? CheckOutcome.Error,
+      metric_value: result?.metric_value ?? null,
+      detail,
+      samples: Array.isArray(samples) ? (samples as Record<string, unknown>[]) : [],
+      duration_ms: Math.max(0, Math.round(performance.now() - started)),
+    };
+  }
+}

@@ -1,0 +1,540 @@
+import { Logger } from '@nestjs/common';
+import {
+  type AnomalyConfig,
+  bandExpectation,
+  type CheckDefinition,
+  CheckEngine,
+  CheckKind,
+  compileNativeMetric,
+  type CustomSqlConfig,
+  dialectForKind,
+  type SqlDialect,
+  evaluateAnomaly,
+  evaluateCustomSql,
+  evaluateFreshness,
+  evaluateSchemaDrift,
+  evaluateVolume,
+  type ExpectationConfig,
+  expectationDefinition,
+  type IntrospectedColumn,
+  type MonitorMetric,
+  parseColumnPolicy,
+  type PlannedExpectation,
+  planTargetScans,
+  redactSampleRow,
+  type SamplePolicy,
+  type SchemaColumn,
+  stripHelperColumns,
+  withoutTrailingSemicolons,
+} from '@dq/check-engine';
+import { AppError, CheckOutcome, DatasourceErrorClass, RunFailureReason } from '@dq/contracts';
+import {
+  type CallOptions,
+  type DatasourceAdapter,
+  type DatasourceAdapterRegistry,
+  type DatasourceConnection,
+  DatasourceError,
+  type TargetMetadata,
+} from '@dq/datasources';
+import { type RunTarget } from '@dq/db';
+import { type CheckEvaluation, type MetricPoint, RunCannotComplete } from '@dq/runs';
+import { type OpenedConnections } from '../target/opened-connections';
+import { profileTarget } from './profile-target';
+import { type StatementRunner, withTargetStatements } from './target-statements';
+
+/** DECISIONS: at most 20 failing rows per check. */
+export const SAMPLE_LIMIT = 20;
+/** Custom SQL: rows read to count failures (the count says when it was capped). */
+export const CUSTOM_SQL_ROW_CAP = 1000;
+/** A run's reads of one target are bounded; past it the run ends as the datasource's timeout. */
+export const TARGET_EVALUATION_TIMEOUT_MS = 30 * 60_000;
+
+/** One check to evaluate: its id, frozen definition and version, and its stored baseline. */
+export interface TargetCheck {
+  id: string;
+  version: number;
+  definition: CheckDefinition;
+  baseline: Record<string, unknown> | null;
+}
+
+export interface TargetEvaluationInput {
+  runId: string | null;
+  target: RunTarget;
+  checks: TargetCheck[];
+  /** Workspace zero-sample mode: no failing row is read at all. */
+  zeroSample: boolean;
+}
+
+export interface TargetEvaluationContext {
+  signal: AbortSignal;
+  stopRequested?: () => Promise<boolean>;
+}
+
+/** What the evaluator needs beyond the datasource: history for anomalies, baselines for drift. */
+export interface EvaluationPorts {
+  history: {
+    points(checkId: string, options: { since?: Date | null; excludeRunId?: string }): Promise<MetricPoint[]>;
+  };
+  baselines: { captureIfAbsent(checkId: string, baseline: Record<string, unknown>): Promise<boolean> };
+  now?: () => Date;
+}
+
+export type ReportResult = (checkId: string, evaluation: CheckEvaluation) => Promise<void>;
+
+const logger = new Logger('SuiteTargetEvaluator');
+
+function errorResult(reason: string, message: string, extra: Record<string, unknown> = {}): CheckEvaluation {
+  return { outcome: CheckOutcome.Error, metric_value: null, detail: { reason, message, ...extra } };
+}
+
+/** The run cannot go on without the datasource; an invalid target fails each check instead. */
+function isRunFatal(error: DatasourceError): boolean {
+  return (
+    error.errorClass === DatasourceErrorClass.Unreachable ||
+    error.errorClass === DatasourceErrorClass.Timeout ||
+    error.errorClass === DatasourceErrorClass.Auth ||
+    error.errorClass === DatasourceErrorClass.Permission
+  );
+}
+
+/**
+ * Evaluates a suite's checks against its target the cheap way: all aggregate checks over one
+ * (target, filter) in one fused statement, failing-row samples only for checks that failed (at
+ * most 20, redacted by the suite's column policy and the classifier), volume and freshness from
+ * metadata where the datasource keeps it exactly, schema drift from one introspection. Each
+ * result is reported as soon as it is known.
+ */
+export class SuiteTargetEvaluator {
+  constructor(
+    private readonly connections: OpenedConnections,
+    private readonly adapters: DatasourceAdapterRegistry,
+    private readonly ports: EvaluationPorts,
+    private readonly timeoutMs = TARGET_EVALUATION_TIMEOUT_MS,
+  ) {}
+
+  async evaluate(
+    input: TargetEvaluationInput,
+    context: TargetEvaluationContext,
+    report: ReportResult,
+    mode: { dryRun?: boolean } = {},
+  ): Promise<{ statements: number }> {
+    const pending = new Map(input.checks.map((check) => [check.id, check]));
+    const done = async (checkId: string, evaluation: CheckEvaluation): Promise<void> => {
+      const check = pending.get(checkId);
+      if (!check) return;
+      pending.delete(checkId);
+      await report(checkId, {
+        ...evaluation,
+        detail: { ...evaluation.detail, check_version: check.version },
+      });
+    };
+    const failAll = async (evaluation: CheckEvaluation): Promise<void> => {
+      for (const checkId of [...pending.keys()]) await done(checkId, evaluation);
+    };
+
+    let connection: DatasourceConnection;
+    try {
+      connection = await this.connections.open(input.target.connection_id);
+    } catch (error) {
+      if (error instanceof AppError || error instanceof DatasourceError) {
+        await failAll(errorResult('connection_unusable', error.message));
+        return { statements: 0 };
+      }
+      throw error;
+    }
+    const adapter = this.adapters.get(connection.kind);
+    const dialect = dialectForKind(connection.kind);
+    if (dialect === null) {
+      await failAll(errorResult('not_a_datasource', 'This connection kind holds no data to check'));
+      return { statements: 0 };
+    }
+    const options = this.callOptions(context.signal);
+    const now = this.ports.now?.() ?? new Date();
+    const policy = parseColumnPolicy(input.target.column_policy);
+    const target = input.target.target;
+
+    try {
+      const columns = (await adapter.columns(connection, target, options)).map(({ name, type }) => ({
+        name,
+        type,
+      }));
+      const metadata = await this.metadataIfUseful(adapter, connection, target, input.checks, options);
+      const newestArrival = await this.newestArrivalIfUseful(
+        adapter,
+        connection,
+        target,
+        input.checks,
+        options,
+      );
+
+      const expectations: PlannedExpectation[] = [];
+      const monitors: MonitorMetric[] = [];
+      const natives: TargetCheck[] = [];
+      const later: TargetCheck[] = [];
+      for (const check of input.checks) {
+        const { kind, config, engine } = check.definition;
+        if (kind === CheckKind.Expectation) {
+          if (engine === CheckEngine.Native) natives.push(check);
+          else expectations.push({ checkId: check.id, config: config as unknown as ExpectationConfig });
+        } else if (
+          (kind === CheckKind.Volume || (kind === CheckKind.Anomaly && config['metric'] === 'row_count')) &&
+          !exactRowCount(metadata)
+        ) {
+          monitors.push({ checkId: check.id, metric: 'row_count' });
+          later.push(check);
+        } else if (
+          (kind === CheckKind.Freshness || kind === CheckKind.Anomaly) &&
+          typeof config['column'] === 'string'
+        ) {
+          monitors.push({ checkId: check.id, metric: 'max_epoch', column: config['column'] });
+          later.push(check);
+        } else later.push(check);
+      }
+
+      const plan = planTargetScans(dialect, target, columns, expectations, monitors);
+      for (const [checkId, problem] of plan.problems)
+        await done(checkId, errorResult(problem.reason, problem.message));
+      for (const [checkId, reading] of plan.immediate) {
+        await done(
+          checkId,
+          this.bandReading(pending.get(checkId)!, reading.observation, reading.observed, reading.detail),
+        );
+      }
+
+      const statements = await withTargetStatements(adapter, connection, target, options, async (runner) => {
+        const measured = new Map<string, number | null>();
+        for (const group of plan.groups) {
+          if (await context.stopRequested?.()) return runner.statementsSent;
+          let row: Record<string, unknown>;
+          try {
+            row = (await runner.run(group.statement, 1)).rows[0] ?? {};
+          } catch (error) {
+            if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
+            for (const { checkId } of [...group.expectations, ...group.monitors])
+              await done(checkId, errorResult('evaluation_failed', error.message));
+            continue;
+          }
+          for (const monitor of group.monitors) measured.set(monitor.checkId, monitor.read(row));
+          for (const { checkId, compiled } of group.expectations) {
+            const check = pending.get(checkId);
+            if (!check) continue;
+            const reading = compiled.read(row);
+            const result = this.bandReading(check, reading.observation, reading.observed, reading.detail);
+            if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
+              if (await context.stopRequested?.()) return runner.statementsSent;
+              result.detail['samples'] = await this.samples(
+                runner,
+                plan.sampleStatement(checkId, SAMPLE_LIMIT),
+                policy,
+              );
+            }
+            await done(checkId, result);
+          }
+        }
+        for (const check of natives) {
+          if (await context.stopRequested?.()) return runner.statementsSent;
+          await done(check.id, await this.native(runner, target, check));
+        }
+        for (const check of later) {
+          if (!pending.has(check.id)) continue;
+          if (await context.stopRequested?.()) return runner.statementsSent;
+          await done(
+            check.id,
+            await this.monitor(check, {
+              runner,
+              dialect,
+              columns,
+              metadata,
+              newestArrival,
+              measured,
+              now,
+              policy,
+              input,
+              dryRun: mode.dryRun === true,
+            }),
+          );
+        }
+        return runner.statementsSent;
+      });
+      return { statements };
+    } catch (error) {
+      if (error instanceof DatasourceError) {
+        await this.connections.record(connection.id ?? input.target.connection_id, error);
+        if (context.signal.aborted) throw error;
+        if (isRunFatal(error))
+          throw new RunCannotComplete(RunFailureReason.DatasourceUnreachable, error.message);
+        await failAll(
+          errorResult(
+            error.errorClass === DatasourceErrorClass.NotFound ? 'target_not_found' : 'evaluation_failed',
+            error.message,
+          ),
+        );
+        return { statements: 0 };
+      }
+      throw error;
+    }
+  }
+
+  private callOptions(signal: AbortSignal): CallOptions {
+    return { timeoutMs: this.timeoutMs, signal };
+  }
+
+  /** Metadata is read once, and only when a volume, freshness or anomaly check can use it. */
+  private async metadataIfUseful(
+    adapter: DatasourceAdapter,
+    connection: DatasourceConnection,
+    target: string,
+    checks: readonly TargetCheck[],
+    options: CallOptions,
+  ): Promise<TargetMetadata | null> {
+    const wants = checks.some(
+      ({ definition }) =>
+        definition.kind === CheckKind.Volume ||
+        (definition.kind === CheckKind.Anomaly && definition.config['metric'] === 'row_count'),
+    );
+    if (!wants || !adapter.metadata) return null;
+    try {
+      return await adapter.metadata(connection, target, options);
+    } catch (error) {
+      // No metadata is not a failure: the row count then comes from the fused scan.
+      if (error instanceof DatasourceError && !isRunFatal(error)) return null;
+      throw error;
+    }
+  }
+
+  private async newestArrivalIfUseful(
+    adapter: DatasourceAdapter,
+    connection: DatasourceConnection,
+    target: string,
+    checks: readonly TargetCheck[],
+    options: CallOptions,
+  ): Promise<Date | null | undefined> {
+    const wants = checks.some(
+      ({ definition }) =>
+        definition.kind === CheckKind.Freshness &&
+        (definition.config['column'] === undefined || definition.config['column'] === null),
+    );
+    if (!wants || !adapter.listFiles) return undefined;
+    const files = await adapter.listFiles(connection, target, options).catch((error: unknown) => {
+      // No file matches the pattern: nothing arrived, which is what freshness measures.
+      if (error instanceof DatasourceError && error.errorClass === DatasourceErrorClass.NotFound) return [];
+      throw error;
+    });
+    const newest = files.at(-1);
+    return newest ? new Date(newest.last_modified_at) : null;
+  }
+
+  private bandReading(
+    check: TargetCheck,
+    observation: Parameters<typeof bandExpectation>[1],
+    observed: number | null,
+    detail: Record<string, unknown>,
+  ): CheckEvaluation {
+    const config = check.definition.config as unknown as ExpectationConfig;
+    const definition = expectationDefinition(config.expectation_type);
+    if (!definition)
+      return errorResult('unknown_expectation', `Unknown expectation ${config.expectation_type}`);
+    const banded = bandExpectation(
+      definition,
+      observation,
+      check.definition.thresholds,
+      typeof config.kwargs['mostly'] === 'number' ? config.kwargs['mostly'] : undefined,
+    );
+    const columnMap = observation.shape === 'column_map';
+    return {
+      outcome: banded.outcome,
+      metric_value: columnMap ? round(banded.unexpected_percent) : observed,
+      detail: { ...detail, unexpected_percent: round(banded.unexpected_percent) },
+    };
+  }
+
+  private async samples(
+    runner: StatementRunner,
+    statement: ReturnType<ReturnType<typeof planTargetScans>['sampleStatement']>,
+    policy: SamplePolicy,
+  ): Promise<Record<string, unknown>[]> {
+    if (statement === null) return [];
+    try {
+      const rows = (await runner.run(statement, SAMPLE_LIMIT)).rows;
+      return rows.map((row) => redactSampleRow(stripHelperColumns(row), policy));
+    } catch (error) {
+      if (error instanceof DatasourceError && !isRunFatal(error)) {
+        logger.warn(`failing-sample read failed (${error.errorClass})`);
+        return [];
+      }
+      throw error;
+    }
+  }
+
+  private async native(
+    runner: StatementRunner,
+    target: string,
+    check: TargetCheck,
+  ): Promise<CheckEvaluation> {
+    const config = check.definition.config as unknown as ExpectationConfig;
+    try {
+      const row = (await runner.run(compileNativeMetric(target, String(config.kwargs['column']), config), 1))
+        .rows[0];
+      const value = row ? Number(row['VALUE'] ?? row['value']) : Number.NaN;
+      if (!Number.isFinite(value))
+        return errorResult('native_metric_unavailable', 'The warehouse returned no metric value');
+      const min = config.kwargs['min_value'] as number | undefined;
+      const max = config.kwargs['max_value'] as number | undefined;
+      const met =
+        (min === undefined || min === null || value >= min) &&
+        (max === undefined || max === null || value <= max);
+      return this.bandReading(check, { shape: 'column_aggregate', met }, value, {
+        observed_value: value,
+        engine: 'native',
+      });
+    } catch (error) {
+      if (error instanceof DatasourceError && !isRunFatal(error)) {
+        return errorResult('native_metric_unavailable', error.message, { engine: 'native' });
+      }
+      throw error;
+    }
+  }
+
+  private async monitor(
+    check: TargetCheck,
+    state: {
+      runner: StatementRunner;
+      dialect: SqlDialect;
+      columns: IntrospectedColumn[];
+      metadata: TargetMetadata | null;
+      newestArrival: Date | null | undefined;
+      measured: Map<string, number | null>;
+      now: Date;
+      policy: SamplePolicy;
+      input: TargetEvaluationInput;
+      dryRun: boolean;
+    },
+  ): Promise<CheckEvaluation> {
+    const { kind, config } = check.definition;
+    const rowCount = (): { value: number; source: string } | null => {
+      if (exactRowCount(state.metadata))
+        return { value: state.metadata!.row_count as number, source: 'metadata' };
+      const scanned = state.measured.get(check.id);
+      return scanned === undefined || scanned === null ? null : { value: scanned, source: 'scan' };
+    };
+    const latest = (): { at: Date | null; source: string } => {
+      if (typeof config['column'] === 'string') {
+        const epoch = state.measured.get(check.id);
+        return { at: epoch === undefined || epoch === null ? null : new Date(epoch * 1000), source: 'scan' };
+      }
+      return { at: state.newestArrival ?? null, source: 'file_arrival' };
+    };
+    switch (kind) {
+      case CheckKind.Volume: {
+        const count = rowCount();
+        if (count === null)
+          return errorResult('row_count_unavailable', 'The row count could not be measured');
+        return evaluateVolume(config, count.value, count.source);
+      }
+      case CheckKind.Freshness: {
+        const { at, source } = latest();
+        return evaluateFreshness(config, at, state.now, source);
+      }
+      case CheckKind.Anomaly: {
+        const anomaly = config as unknown as AnomalyConfig;
+        let observed: number | null;
+        let source: string;
+        if (anomaly.metric === 'row_count') {
+          const count = rowCount();
+          observed = count?.value ?? null;
+          source = count?.source ?? 'scan';
+        } else {
+          const { at } = latest();
+          observed = at === null ? null : Math.max(0, (state.now.getTime() - at.getTime()) / 3_600_000);
+          source = 'scan';
+        }
+        if (observed === null)
+          return errorResult('metric_unavailable', 'The monitored metric could not be measured');
+        const since =
+          typeof check.baseline?.['since'] === 'string' ? new Date(check.baseline['since']) : null;
+        const history = await this.ports.history.points(check.id, {
+          since,
+          ...(state.input.runId !== null ? { excludeRunId: state.input.runId } : {}),
+        });
+        const verdict = evaluateAnomaly({
+          history,
+          observed: { at: state.now, value: observed },
+          thresholds: check.definition.thresholds,
+          ...(anomaly.min_points !== undefined ? { minPoints: anomaly.min_points } : {}),
+          perWeekday: anomaly.per_weekday === true,
+          timeZone: state.input.target.time_zone,
+        });
+        return {
+          outcome: verdict.outcome,
+          metric_value: round(observed),
+          detail: {
+            ...verdict,
+            metric: anomaly.metric,
+            source,
+            z: 'z' in verdict ? finiteOrText(verdict.z) : undefined,
+          },
+        };
+      }
+      case CheckKind.SchemaDrift: {
+        const live: SchemaColumn[] = state.columns.map(({ name, type }) => ({ name, type }));
+        const stored = Array.isArray(check.baseline?.['columns'])
+          ? (check.baseline['columns'] as SchemaColumn[])
+          : null;
+        const result = evaluateSchemaDrift(config, stored, live);
+        if (result.capture !== null)
+          await this.ports.baselines.captureIfAbsent(check.id, { columns: result.capture });
+        return { outcome: result.outcome, metric_value: result.metric_value, detail: result.detail };
+      }
+      case CheckKind.CustomSql: {
+        const custom = config as unknown as CustomSqlConfig;
+        try {
+          const result = await state.runner.run(
+            { sql: withoutTrailingSemicolons(custom.sql), params: [] },
+            CUSTOM_SQL_ROW_CAP,
+          );
+          const evaluation = evaluateCustomSql(custom, result.rows.length, result.truncated);
+          if (result.rows.length > 0 && !state.input.zeroSample)
+            evaluation.detail['samples'] = result.rows
+              .slice(0, SAMPLE_LIMIT)
+              .map((row) => redactSampleRow(row, state.policy));
+          return evaluation;
+        } catch (error) {
+          if (error instanceof DatasourceError && !isRunFatal(error))
+            return errorResult('custom_sql_failed', error.message);
+          throw error;
+        }
+      }
+      case CheckKind.Profile: {
+        const topValues = typeof config['top_values'] === 'number' ? config['top_values'] : 5;
+        const wanted = Array.isArray(config['columns']) ? (config['columns'] as string[]) : null;
+        const profiled =
+          wanted === null ? state.columns : state.columns.filter((column) => wanted.includes(column.name));
+        const profile = await profileTarget(
+          state.runner,
+          state.dialect,
+          state.input.target.target,
+          profiled,
+          topValues,
+          state.policy,
+        );
+        return { outcome: CheckOutcome.Pass, metric_value: profile.row_count, detail: { ...profile } };
+      }
+      case CheckKind.Comparison:
+        return errorResult('not_available', 'Comparison checks are not evaluated by this runner yet');
+      default:
+        return errorResult('unsupported_check_kind', `No evaluation for ${kind}`);
+    }
+  }
+}
+
+function exactRowCount(metadata: TargetMetadata | null): boolean {
+  return metadata !== null && metadata.row_count !== null && metadata.row_count_exact === true;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function finiteOrText(value: number): number | string {
+  return Number.isFinite(value) ? round(value) : value > 0 ? 'Infinity' : '-Infinity';
+}
