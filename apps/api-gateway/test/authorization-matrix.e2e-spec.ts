@@ -465,6 +465,53 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/suites/${c.hiddenSuiteId}/batch-preview`,
     expect: { none: 401, viewer: 404, member: 404, admin: 422 },
   },
+  {
+    endpoint: 'POST /suites/{shared}/profile',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/profile`,
+    body: { top_values: 1 },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'POST /suites/{hidden}/profile',
+    method: 'POST',
+    path: (c) => `/suites/${c.hiddenSuiteId}/profile`,
+    body: { top_values: 1 },
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/column-policy/suggest',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/column-policy/suggest`,
+    body: {},
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/checks/dryrun',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/checks/dryrun`,
+    body: notNullCheck,
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'POST /suites/{hidden}/checks/dryrun',
+    method: 'POST',
+    path: (c) => `/suites/${c.hiddenSuiteId}/checks/dryrun`,
+    body: notNullCheck,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /suites/{shared}/run',
+    method: 'POST',
+    path: (c) => `/suites/${c.sharedSuiteId}/run`,
+    expect: SHARED_CREATE,
+  },
+  {
+    endpoint: 'POST /suites/{hidden}/run',
+    method: 'POST',
+    path: (c) => `/suites/${c.hiddenSuiteId}/run`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 201 },
+  },
 ];
 
 describe('authorization matrix', () => {

@@ -278,6 +278,25 @@ describe('evaluating checks on live data', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('suggests a column policy from a profile: the email column, keeping what the policy already says', async () => {
+    const suggested = await call(api, 'POST', `/suites/${tableSuite}/column-policy/suggest`, {
+      token: owner,
+      body: {},
+    });
+    expect(suggested.status).toBe(200);
+    expect(suggested.text).not.toContain(SECRET_EMAIL);
+    expect(suggested.body).toMatchObject({
+      suggestions: [{ column: 'customer', category: 'email', treatment: 'mask' }],
+      policy: {
+        columns: { order_id: 'allow', amount: 'allow', status: 'allow', customer: 'mask' },
+        default: 'mask',
+      },
+    });
+    // Nothing stored: the policy is the owner's to PUT.
+    const policy = await call(api, 'GET', `/suites/${tableSuite}/column-policy`, { token: owner });
+    expect((policy.body as { columns: Record<string, string> }).columns['customer']).toBeUndefined();
+  });
+
   it('runs a suite: every check gets one result, samples redacted, the schema baseline captured', async () => {
     const checkIds: string[] = [];
     for (const check of Object.values(CHECKS)) {

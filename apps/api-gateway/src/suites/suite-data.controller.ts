@@ -8,7 +8,7 @@ import {
   type TargetProfileReply,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { SuiteDataService, suiteActorOf } from '@dq/suites';
+import { type ColumnPolicySuggestion, SuiteDataService, suiteActorOf } from '@dq/suites';
 import { SuiteRunnerClient } from './suite-runner.client';
 
 /** Suite endpoints that read live data, each through the runner. */
@@ -40,6 +40,17 @@ export class SuiteDataController {
     @Body() body: ProfileRequest,
   ): Promise<TargetProfileReply> {
     return this.data.profile(suiteActorOf(principal), id, body, this.runner);
+  }
+
+  @Post('column-policy/suggest')
+  @HttpCode(200)
+  @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  suggest(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: ProfileRequest,
+  ): Promise<ColumnPolicySuggestion> {
+    return this.data.suggestColumnPolicy(suiteActorOf(principal), id, body, this.runner);
   }
 
   /** Evaluates a check body against live data as a run would, persisting nothing. */

@@ -6,9 +6,13 @@ import { type SqlDialect } from './sql-dialect';
 export const PROFILE_MAX_COLUMNS = 200;
 export const PROFILE_MAX_TOP_VALUES = 20;
 
-// Types without an order (or equality) in some dialect: profiled for nulls only.
-const UNORDERED_TYPE =
-  /\b(json|array|struct|map|list|variant|object|blob|bytea|binary|geometry|geography|union)\b|\[\]/i;
+// Types without equality in some dialect (or not worth grouping): nulls only.
+const NO_EQUALITY_TYPE =
+  /\b(json|xml|array|struct|map|list|variant|object|blob|geometry|geography|union|xid|xid8|cid|tid|point|polygon)\b|\[\]|^_/i;
+// min/max only for types every dialect orders: numbers, text and time (not booleans: PostgreSQL
+// has no min(boolean); not uuids, binaries or network types).
+const ORDERED_TYPE =
+  /^((tiny|small|medium|big|huge)?int(eger)?\d*|int[248]|long|short|byte|decimal|numeric|number|dec|real|float\d*|double|money|text|string|varchar|char|character|nvarchar|nchar|bpchar|name|"char"|date|time|timestamp|timestamptz|datetime|interval)\b/i;
 
 export interface ColumnStatistics {
   name: string;
@@ -46,12 +50,13 @@ export function compileProfile(
   const rows = builder.aggregate('count(*)');
   const perColumn = profiled.map((column) => {
     const q = dialect.quoteIdentifier(column.name);
-    const ordered = !UNORDERED_TYPE.test(column.type);
+    const comparable = !NO_EQUALITY_TYPE.test(column.type.trim());
+    const ordered = comparable && ORDERED_TYPE.test(column.type.trim());
     return {
       column,
-      ordered,
+      ordered: comparable,
       nonNull: builder.aggregate(`count(${q})`),
-      distinct: ordered ? builder.aggregate(`count(DISTINCT ${q})`) : null,
+      distinct: comparable ? builder.aggregate(`count(DISTINCT ${q})`) : null,
       min: ordered ? builder.aggregate(dialect.text(`min(${q})`)) : null,
       max: ordered ? builder.aggregate(dialect.text(`max(${q})`)) : null,
     };

@@ -197,10 +197,23 @@ describe('compileNativeMetric', () => {
 
 describe('compileProfile', () => {
   it('profiles every column in one statement and top values in one more, nulls only for unordered types', () => {
-    const plan = compileProfile(POSTGRES, 'orders', [...COLUMNS, { name: 'doc', type: 'json' }], 3);
+    const plan = compileProfile(
+      POSTGRES,
+      'orders',
+      [
+        ...COLUMNS,
+        { name: 'doc', type: 'json' },
+        { name: 'flag', type: 'boolean' },
+        { name: 'acl', type: '_aclitem' },
+      ],
+      3,
+    );
     expect(plan.statistics.sql).toContain('count(DISTINCT "id")');
     expect(plan.statistics.sql).not.toContain('count(DISTINCT "doc")');
-    expect(plan.topValues?.sql.split(' UNION ALL ')).toHaveLength(4);
+    expect(plan.statistics.sql).not.toContain('count(DISTINCT "acl")');
+    expect(plan.statistics.sql).toContain('count(DISTINCT "flag")');
+    expect(plan.statistics.sql).not.toContain('min("flag")');
+    expect(plan.topValues?.sql.split(' UNION ALL ')).toHaveLength(5);
     const read = plan.readStatistics({ m0: '5', m1: '5', m2: '4', m3: '1', m4: '9' });
     expect(read.row_count).toBe(5);
     expect(read.columns[0]).toEqual({

@@ -14,6 +14,7 @@ import {
   type TargetProfileRequest,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
+import { parseColumnPolicy, type PiiCategory, type SamplePolicy, suggestedTreatment } from '@dq/check-engine';
 import { ConnectionDirectory } from '@dq/connections';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
@@ -25,6 +26,19 @@ export interface SuiteRunnerPort {
   files(suite: { connectionId: string; target: string }): Promise<TargetFilesReply>;
   profile(request: TargetProfileRequest): Promise<TargetProfileReply>;
   dryRun(request: CheckDryRunRequest): Promise<CheckDryRunReply>;
+}
+
+/** `POST /suites/{id}/column-policy/suggest`: what was found, and the policy it would make. */
+export interface ColumnPolicySuggestion {
+  suggestions: {
+    column: string;
+    category: string;
+    confidence: number;
+    reasons: string[];
+    treatment: string;
+  }[];
+  /** The current policy with a treatment added for each suggested column it does not name yet. */
+  policy: SamplePolicy;
 }
 
 const FLAT_FILE_KINDS: readonly string[] = ['file_store', 'object_store'];
@@ -66,6 +80,7 @@ export class SuiteDataService {
     suiteId: string,
     input: ProfileRequest,
     runner: SuiteRunnerPort,
+    purpose: { rawForClassification?: boolean } = {},
   ): Promise<TargetProfileReply> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit);
     const profile = await runner.profile({
@@ -81,9 +96,60 @@ export class SuiteDataService {
       actor_credential: actor.credential,
       target_type: 'suite',
       target_id: suite.id,
-      detail: { columns: profile.columns.map((column) => column.name), row_count: profile.row_count },
+      detail: {
+        columns: profile.columns.map((column) => column.name),
+        row_count: profile.row_count,
+        purpose: purpose.rawForClassification === true ? 'column_policy_suggestion' : 'profile',
+      },
     });
     return profile;
+  }
+
+  /**
+   * Heuristic PII suggestions from a live profile (names and the most frequent values): a column
+   * policy the owner can review and PUT. Nothing is stored; the profile read is audited.
+   */
+  async suggestColumnPolicy(
+    actor: SuiteActor,
+    suiteId: string,
+    input: ProfileRequest,
+    runner: SuiteRunnerPort,
+  ): Promise<ColumnPolicySuggestion> {
+    const profile = await this.profile(
+      actor,
+      suiteId,
+      { ...input, top_values: input.top_values ?? 10 },
+      runner,
+      {
+        rawForClassification: true,
+      },
+    );
+    const current = parseColumnPolicy(
+      (await this.access.require(actor, suiteId, SuiteGrant.Edit)).suite.columnPolicy,
+    );
+    const suggestions = profile.columns
+      .filter((column) => column.pii !== null)
+      .map((column) => ({
+        column: column.name,
+        category: column.pii!.category,
+        confidence: column.pii!.confidence,
+        reasons: column.pii!.reasons,
+        treatment: suggestedTreatment(column.pii!.category as PiiCategory),
+      }));
+    return {
+      suggestions,
+      policy: {
+        columns: {
+          ...current.columns,
+          ...Object.fromEntries(
+            suggestions
+              .filter((suggestion) => current.columns[suggestion.column] === undefined)
+              .map((suggestion) => [suggestion.column, suggestion.treatment]),
+          ),
+        },
+        default: current.default,
+      },
+    };
   }
 
   async dryRun(
