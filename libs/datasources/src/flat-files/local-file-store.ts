@@ -100,6 +100,18 @@ export class LocalFileStore implements RemoteFileStore {
   }
 
   /** The absolute path of a store path, refused when it (or a link in it) leaves the root. */
+  /** A hard link instead of a copy (same filesystem only): a local file is not downloaded twice. */
+  async linkTo(filePath: string, destination: string): Promise<boolean> {
+    try {
+      await fs.promises.link(await this.resolve(filePath), destination);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') return false;
+      throw classifyFsError(error);
+    }
+  }
+
   private async resolve(relative: string): Promise<string> {
     if (relative.startsWith('/') || relative.includes('\\') || relative.split('/').includes('..'))
       throw new DatasourceError(DatasourceErrorClass.Invalid, 'The path is outside the store');

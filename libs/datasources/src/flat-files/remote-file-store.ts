@@ -14,4 +14,9 @@ export interface RemoteFileStore {
   readRange(path: string, start: number, end: number, options: CallOptions): Promise<Uint8Array>;
   /** The whole file as a stream; the reader spools it to disk, never to memory. */
   openStream(path: string, options: CallOptions): Promise<NodeJS.ReadableStream>;
+  /**
+   * Local stores only: hard-links the file at `destination` instead of copying it, when both are
+   * on one filesystem; false when it cannot (the reader then streams a copy).
+   */
+  linkTo?(path: string, destination: string): Promise<boolean>;
 }

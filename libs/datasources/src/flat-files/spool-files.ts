@@ -33,6 +33,7 @@ export async function spoolFiles(
       const file = files[index];
       const localPath = localPaths[index];
       if (!file || !localPath) return;
+      if (store.linkTo && (await store.linkTo(file.path, localPath))) continue;
       const source = await store.openStream(file.path, call);
       await pipeline(source, fs.createWriteStream(localPath, { flags: 'wx' }), { signal });
     }
