@@ -220,7 +220,7 @@ async function ensurePostgresTable(): Promise<void> {
     await client.query('DROP TABLE IF EXISTS public.rows');
     await client.query(`CREATE TABLE public.rows AS
       SELECT g::bigint AS id, 'category_' || (g % 50) AS category,
-             ((g * 7919) % 100000 / 100.0)::numeric(12,2) AS amount,
+             ((g::bigint * 7919) % 100000 / 100.0)::numeric(12,2) AS amount,
              TIMESTAMP '2024-01-01' + make_interval(secs => g) AS ts, md5((g % 100000)::text) AS text
         FROM generate_series(0, ${ROWS - 1}) AS g`);
     await client.query('VACUUM ANALYZE public.rows');

@@ -8,3 +8,4 @@ export * from './evaluation/profile-target';
 export * from './evaluation/run-target-evaluator.adapter';
 export * from './evaluation/check-dry-run';
 export * from './target/target-profiler';
+export * from './comparison/comparison-runner';

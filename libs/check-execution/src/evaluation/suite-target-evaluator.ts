@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import {
   type AnomalyConfig,
+  COMPARISON_DEFAULT_MAX_ROWS,
+  type ComparisonConfig,
   bandExpectation,
   type CheckDefinition,
   CheckEngine,
@@ -23,6 +25,7 @@ import {
   planTargetScans,
   redactSampleRow,
   type SamplePolicy,
+  type SeverityThresholds,
   type SchemaColumn,
   stripHelperColumns,
   withoutTrailingSemicolons,
@@ -39,6 +42,7 @@ import {
 import { type RunTarget } from '@dq/db';
 import { type CheckEvaluation, type MetricPoint, RunCannotComplete } from '@dq/runs';
 import { type OpenedConnections } from '../target/opened-connections';
+import { ComparisonCapExceeded, runComparison } from '../comparison/comparison-runner';
 import { profileTarget } from './profile-target';
 import { type StatementRunner, withTargetStatements } from './target-statements';
 
@@ -110,6 +114,8 @@ export class SuiteTargetEvaluator {
     private readonly adapters: DatasourceAdapterRegistry,
     private readonly ports: EvaluationPorts,
     private readonly timeoutMs = TARGET_EVALUATION_TIMEOUT_MS,
+    /** DECISIONS: COMPARISON_MAX_ROWS, 1,000,000 per side by default. */
+    private readonly comparisonMaxRows = COMPARISON_DEFAULT_MAX_ROWS,
   ) {}
 
   async evaluate(
@@ -241,6 +247,8 @@ export class SuiteTargetEvaluator {
           await done(
             check.id,
             await this.monitor(check, {
+              adapter,
+              connection,
               runner,
               dialect,
               columns,
@@ -395,9 +403,67 @@ export class SuiteTargetEvaluator {
     }
   }
 
+  private async comparison(
+    check: TargetCheck,
+    state: {
+      adapter: DatasourceAdapter;
+      connection: DatasourceConnection;
+      policy: SamplePolicy;
+      input: TargetEvaluationInput;
+    },
+  ): Promise<CheckEvaluation> {
+    const config = check.definition.config as unknown as ComparisonConfig;
+    let baselineConnection: DatasourceConnection;
+    try {
+      baselineConnection = await this.connections.open(config.baseline_connection_id);
+    } catch (error) {
+      if (error instanceof AppError || error instanceof DatasourceError)
+        return errorResult('baseline_connection_unusable', error.message);
+      throw error;
+    }
+    const baselineAdapter = this.adapters.get(baselineConnection.kind);
+    try {
+      const { evaluation } = await runComparison(
+        config,
+        {
+          target: {
+            adapter: state.adapter,
+            connection: state.connection,
+            target: state.input.target.target,
+            ...(config.target_query !== undefined ? { query: config.target_query } : {}),
+          },
+          baseline: {
+            adapter: baselineAdapter,
+            connection: baselineConnection,
+            target: 'target' in config.baseline ? config.baseline.target : state.input.target.target,
+            ...('query' in config.baseline ? { query: config.baseline.query } : {}),
+          },
+        },
+        {
+          ...this.callOptions(AbortSignal.timeout(this.timeoutMs)),
+          cap: this.comparisonMaxRows,
+          policy: state.policy,
+          thresholds: check.definition.thresholds,
+          zeroSample: state.input.zeroSample,
+        },
+      );
+      return evaluation;
+    } catch (error) {
+      if (error instanceof ComparisonCapExceeded)
+        return errorResult('comparison_cap_exceeded', error.message, { side: error.side, cap: error.cap });
+      if (error instanceof DatasourceError && !isRunFatal(error))
+        return errorResult('comparison_failed', error.message);
+      if (error instanceof DatasourceError)
+        return errorResult('comparison_failed', error.message, { class: error.errorClass });
+      throw error;
+    }
+  }
+
   private async monitor(
     check: TargetCheck,
     state: {
+      adapter: DatasourceAdapter;
+      connection: DatasourceConnection;
       runner: StatementRunner;
       dialect: SqlDialect;
       columns: IntrospectedColumn[];
@@ -520,7 +586,7 @@ export class SuiteTargetEvaluator {
         return { outcome: CheckOutcome.Pass, metric_value: profile.row_count, detail: { ...profile } };
       }
       case CheckKind.Comparison:
-        return errorResult('not_available', 'Comparison checks are not evaluated by this runner yet');
+        return this.comparison(check, state);
       default:
         return errorResult('unsupported_check_kind', `No evaluation for ${kind}`);
     }

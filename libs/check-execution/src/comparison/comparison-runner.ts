@@ -1,0 +1,338 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  bandUnexpectedPercent,
+  type ComparisonConfig,
+  dialectForKind,
+  effectiveSeverityThresholds,
+  redactSampleRow,
+  type SamplePolicy,
+  type SeverityThresholds,
+  type SqlDialect,
+  withoutTrailingSemicolons,
+} from '@dq/check-engine';
+import { DatasourceErrorClass } from '@dq/contracts';
+import {
+  type CallOptions,
+  type DatasourceAdapter,
+  type DatasourceConnection,
+  DatasourceError,
+} from '@dq/datasources';
+import { type CheckEvaluation } from '@dq/runs';
+import { type StatementRunner, withTargetStatements } from '../evaluation/target-statements';
+
+/** Rows read per page from either side: memory holds one page, the rest is in the diff engine. */
+export const COMPARISON_PAGE_ROWS = 50_000;
+/** The diff engine's own memory limit; past it DuckDB spills to its temp directory. */
+export const COMPARISON_ENGINE_MEMORY_MB = 256;
+const SAMPLE_ROWS = 20;
+
+/** One side of a comparison: where it reads and what (a target, or a read-only query on SQL kinds). */
+export interface ComparisonSide {
+  adapter: DatasourceAdapter;
+  connection: DatasourceConnection;
+  target: string;
+  query?: string;
+}
+
+export class ComparisonCapExceeded extends Error {
+  constructor(
+    readonly side: 'target' | 'baseline',
+    readonly cap: number,
+  ) {
+    super(`The ${side} side has more than ${cap} rows (COMPARISON_MAX_ROWS)`);
+    this.name = 'ComparisonCapExceeded';
+  }
+}
+
+/** A value as text both sides agree on: numbers without trailing zeros, times in UTC ISO form. */
+export function canonicalValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') {
+    // Decimal strings from drivers ("1.50", "0010") compare as the numbers they are.
+    if (/^-?\d+(\.\d+)?$/.test(value)) {
+      const [whole = '', fraction = ''] = value.split('.');
+      const trimmedWhole = whole.replace(/^(-?)0+(?=\d)/, '$1');
+      const trimmedFraction = fraction.replace(/0+$/, '');
+      const text = trimmedFraction === '' ? trimmedWhole : `${trimmedWhole}.${trimmedFraction}`;
+      return text === '-0' ? '0' : text;
+    }
+    // Timestamps written with a space or a T, with or without a zone, compare as instants.
+    if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/.test(value)) {
+      const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(value);
+      const parsed = new Date(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
+      if (!Number.isNaN(parsed.getTime())) return parsed.toISOString();
+    }
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/** The columns one side is read with: keys first, then the compared columns, by name. */
+function selectSql(dialect: SqlDialect, side: ComparisonSide, columns: string[]): string {
+  const source =
+    side.query !== undefined
+      ? `(${withoutTrailingSemicolons(side.query)}) AS dq_side`
+      : dialect.relation(side.target);
+  return `SELECT ${columns.map((column) => dialect.quoteIdentifier(column)).join(', ')} FROM ${source}`;
+}
+
+/**
+ * Keyset pagination over the keys in their order, written out as `(k1 > a) OR (k1 = a AND k2 > b)`
+ * so every dialect takes it (no row-value comparison needed). Values are bound, or inlined as
+ * checked literals for DuckDB scans.
+ */
+function pageSql(dialect: SqlDialect, base: string, keys: string[], after: unknown[] | null, limit: number) {
+  const q = (name: string) => dialect.quoteIdentifier(name);
+  const params: unknown[] = [];
+  const literal = (value: unknown): string => {
+    if (dialect.inlineValues) {
+      if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+      if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+      return `'${String(value).split("'").join("''")}'`;
+    }
+    params.push(value);
+    return dialect.placeholder(params.length);
+  };
+  let where = '';
+  if (after !== null) {
+    const clauses = keys.map((key, index) => {
+      const equal = keys.slice(0, index).map((previous, at) => `${q(previous)} = ${literal(after[at])}`);
+      return `(${[...equal, `${q(key)} > ${literal(after[index])}`].join(' AND ')})`;
+    });
+    where = ` WHERE ${clauses.join(' OR ')}`;
+  }
+  const order = keys.map((key) => `${q(key)} ASC`).join(', ');
+  return { sql: `SELECT * FROM (${base}) AS dq_page${where} ORDER BY ${order} LIMIT ${limit}`, params };
+}
+
+/** Streams one side into the diff engine, page by page, stopping as soon as it passes the cap. */
+async function loadSide(
+  engine: DuckDBConnection,
+  table: string,
+  side: ComparisonSide,
+  keys: string[],
+  columns: string[],
+  cap: number,
+  options: CallOptions,
+  label: 'target' | 'baseline',
+): Promise<{ rows: number; statements: number }> {
+  const dialect = dialectForKind(side.connection.kind);
+  if (dialect === null)
+    throw new DatasourceError(DatasourceErrorClass.Invalid, 'This connection kind holds no data');
+  const wanted = [...keys, ...columns];
+  const base = selectSql(dialect, side, wanted);
+  await engine.run(
+    `CREATE OR REPLACE TABLE ${table} (${wanted.map((_name, index) => `c${index} VARCHAR`).join(', ')}, present BOOLEAN)`,
+  );
+  return withTargetStatements(
+    side.adapter,
+    side.connection,
+    side.target,
+    options,
+    async (runner: StatementRunner) => {
+      let rows = 0;
+      let after: unknown[] | null = null;
+      for (;;) {
+        // One row past the cap is enough to know it is exceeded: never read further.
+        const limit = Math.min(COMPARISON_PAGE_ROWS, cap + 1 - rows);
+        const page = pageSql(dialect, base, keys, after, limit);
+        const result = await runner.run(
+          { sql: page.sql, params: page.params as (string | number | boolean)[] },
+          limit,
+        );
+        if (result.rows.length === 0) break;
+        rows += result.rows.length;
+        if (rows > cap) throw new ComparisonCapExceeded(label, cap);
+        const appender = await engine.createAppender(table);
+        for (const row of result.rows) {
+          for (const name of wanted) {
+            const value = canonicalValue(row[name]);
+            if (value === null) appender.appendNull();
+            else appender.appendVarchar(value);
+          }
+          // A row may have null keys: `present` says which side holds it, whatever its key.
+          appender.appendBoolean(true);
+          appender.endRow();
+        }
+        appender.closeSync();
+        const last = result.rows[result.rows.length - 1];
+        after = keys.map((key) => last[key]);
+        if (result.rows.length < limit) break;
+      }
+      return { rows, statements: runner.statementsSent };
+    },
+  );
+}
+
+export interface ComparisonOutcome {
+  evaluation: CheckEvaluation;
+  statements: number;
+}
+
+/**
+ * Spec rule 6: the suite's target against a baseline on any other connection, joined on key
+ * columns, both read page by page (keyset order) into an in-process DuckDB that spills to disk,
+ * so memory is one page plus the engine's limit whatever the size. Buckets: matched, mismatched,
+ * only in the target, only in the baseline; the metric is the mismatch percentage over all keys.
+ * Duplicate keys on a side make the comparison an error (a join on them would mean nothing).
+ */
+export async function runComparison(
+  config: ComparisonConfig,
+  sides: { target: ComparisonSide; baseline: ComparisonSide },
+  options: CallOptions & {
+    cap: number;
+    policy: SamplePolicy;
+    thresholds: SeverityThresholds | null;
+    zeroSample: boolean;
+  },
+): Promise<ComparisonOutcome> {
+  const keys = config.key_columns;
+  const targetColumns = (
+    await sides.target.adapter.columns(sides.target.connection, sides.target.target, options)
+  ).map((column) => column.name);
+  const baselineColumns =
+    sides.baseline.query !== undefined
+      ? null
+      : (await sides.baseline.adapter.columns(sides.baseline.connection, sides.baseline.target, options)).map(
+          (column) => column.name,
+        );
+  const compared =
+    config.compare_columns ??
+    targetColumns.filter(
+      (name) => !keys.includes(name) && (baselineColumns === null || baselineColumns.includes(name)),
+    );
+  const cap = Math.min(options.cap, config.max_rows ?? options.cap);
+
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-comparison-'));
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: `${COMPARISON_ENGINE_MEMORY_MB}MiB`,
+    threads: '2',
+    temp_directory: directory,
+  });
+  const engine = await instance.connect();
+  try {
+    const target = await loadSide(
+      engine,
+      'side_target',
+      sides.target,
+      keys,
+      compared,
+      cap,
+      options,
+      'target',
+    );
+    const baseline = await loadSide(
+      engine,
+      'side_baseline',
+      sides.baseline,
+      keys,
+      compared,
+      cap,
+      options,
+      'baseline',
+    );
+    const keyCols = keys.map((_key, index) => `c${index}`);
+    const duplicates = async (table: string): Promise<number> => {
+      const reader = await engine.runAndReadAll(
+        `SELECT count(*) - count(DISTINCT (${keyCols.join(', ')})) AS n FROM ${table}`,
+      );
+      return Number(reader.getRowObjectsJson()[0]?.['n'] ?? 0);
+    };
+    const duplicated = {
+      target: await duplicates('side_target'),
+      baseline: await duplicates('side_baseline'),
+    };
+    if (duplicated.target > 0 || duplicated.baseline > 0) {
+      return {
+        statements: target.statements + baseline.statements,
+        evaluation: {
+          outcome: 'error',
+          metric_value: null,
+          detail: { reason: 'duplicate_keys', duplicate_rows: duplicated, key_columns: keys },
+        },
+      };
+    }
+    const tolerance = config.numeric_tolerance ?? 0;
+    const differs = compared.map((_name, offset) => {
+      const index = keys.length + offset;
+      const a = `t.c${index}`;
+      const b = `b.c${index}`;
+      const numeric =
+        tolerance > 0
+          ? ` AND NOT (TRY_CAST(${a} AS DOUBLE) IS NOT NULL AND TRY_CAST(${b} AS DOUBLE) IS NOT NULL AND abs(TRY_CAST(${a} AS DOUBLE) - TRY_CAST(${b} AS DOUBLE)) <= ${tolerance})`
+          : '';
+      return `((${a} IS DISTINCT FROM ${b})${numeric})`;
+    });
+    const anyDiffers = differs.length === 0 ? 'FALSE' : differs.join(' OR ');
+    const joined = `side_target t FULL OUTER JOIN side_baseline b ON ${keyCols.map((c) => `t.${c} = b.${c}`).join(' AND ')}`;
+    const inTarget = `t.present IS NOT NULL`;
+    const inBaseline = `b.present IS NOT NULL`;
+    const counts = (
+      await engine.runAndReadAll(`SELECT
+        count(*) FILTER (WHERE ${inTarget} AND ${inBaseline} AND NOT (${anyDiffers})) AS matched,
+        count(*) FILTER (WHERE ${inTarget} AND ${inBaseline} AND (${anyDiffers})) AS mismatched,
+        count(*) FILTER (WHERE ${inTarget} AND NOT ${inBaseline}) AS only_in_target,
+        count(*) FILTER (WHERE ${inBaseline} AND NOT ${inTarget}) AS only_in_baseline
+        ${differs.map((expression, index) => `, count(*) FILTER (WHERE ${inTarget} AND ${inBaseline} AND ${expression}) AS d${index}`).join('')}
+        FROM ${joined}`)
+    ).getRowObjectsJson()[0] as Record<string, unknown>;
+    const number = (name: string): number => Number(counts[name] ?? 0);
+    const buckets = {
+      matched: number('matched'),
+      mismatched: number('mismatched'),
+      only_in_target: number('only_in_target'),
+      only_in_baseline: number('only_in_baseline'),
+    };
+    const total = buckets.matched + buckets.mismatched + buckets.only_in_target + buckets.only_in_baseline;
+    const mismatchPercent = total === 0 ? 0 : (100 * (total - buckets.matched)) / total;
+    const perColumn = Object.fromEntries(compared.map((name, index) => [name, number(`d${index}`)]));
+
+    const samples: Record<string, Record<string, unknown>[]> = {};
+    if (!options.zeroSample && total > buckets.matched) {
+      const names = [...keys, ...compared];
+      const pick = async (where: string, alias: 't' | 'b'): Promise<Record<string, unknown>[]> => {
+        const rows = (
+          await engine.runAndReadAll(
+            `SELECT ${names.map((_n, index) => `${alias}.c${index} AS c${index}`).join(', ')} FROM ${joined} WHERE ${where} LIMIT ${SAMPLE_ROWS}`,
+          )
+        ).getRowObjectsJson();
+        return rows.map((row) =>
+          redactSampleRow(
+            Object.fromEntries(names.map((name, index) => [name, row[`c${index}`] ?? null])),
+            options.policy,
+          ),
+        );
+      };
+      samples['mismatched'] = await pick(`${inTarget} AND ${inBaseline} AND (${anyDiffers})`, 't');
+      samples['only_in_target'] = await pick(`${inTarget} AND NOT ${inBaseline}`, 't');
+      samples['only_in_baseline'] = await pick(`${inBaseline} AND NOT ${inTarget}`, 'b');
+    }
+    return {
+      statements: target.statements + baseline.statements,
+      evaluation: {
+        outcome: bandUnexpectedPercent(mismatchPercent, effectiveSeverityThresholds(options.thresholds)),
+        metric_value: Math.round(mismatchPercent * 1e6) / 1e6,
+        detail: {
+          ...buckets,
+          rows: { target: target.rows, baseline: baseline.rows },
+          mismatch_percent: Math.round(mismatchPercent * 1e6) / 1e6,
+          mismatches_by_column: perColumn,
+          key_columns: keys,
+          compared_columns: compared,
+          ...(Object.keys(samples).length > 0 ? { samples } : {}),
+        },
+      },
+    };
+  } finally {
+    engine.closeSync();
+    instance.closeSync();
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
