@@ -25,7 +25,6 @@ import {
   planTargetScans,
   redactSampleRow,
   type SamplePolicy,
-  type SeverityThresholds,
   type SchemaColumn,
   stripHelperColumns,
   withoutTrailingSemicolons,
