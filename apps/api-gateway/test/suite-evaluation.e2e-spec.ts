@@ -94,6 +94,7 @@ describe('evaluating checks on live data', () => {
   const database = `suite_eval_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let tableSuite: string;
   let fileSuite: string;
+  let bucketConnection: string;
 
   async function connection(body: Record<string, unknown>): Promise<string> {
     const admin = await world.mintToken('admin@example.test', 'admin');
@@ -136,6 +137,16 @@ describe('evaluating checks on live data', () => {
     const key = await createS3PeerUser(moto, { allowS3: true });
     await createS3PeerBucket(moto, BUCKET);
     await putS3PeerObject(moto, BUCKET, 'landing/orders.csv', CSV);
+    // The same orders without the duplicate, and order 5's amount changed: one mismatch in 10.
+    await putS3PeerObject(
+      moto,
+      BUCKET,
+      'landing/orders_clean.csv',
+      CSV.replace('7,erin@example.com,70,paid\n', '').replace(
+        '5,dan@example.com,50,paid',
+        '5,dan@example.com,55,paid',
+      ),
+    );
     await enableS3PeerAuth(moto);
     [gateway] = await Promise.all([
       world.startGateway({ ...LOOPBACK, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' }),
@@ -156,6 +167,7 @@ describe('evaluating checks on live data', () => {
       config: { bucket: BUCKET, endpoint_url: moto.endpoint, force_path_style: true },
       credential: { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
     });
+    bucketConnection = bucketId;
     tableSuite = await suite(postgresId, 'public.orders');
     fileSuite = await suite(bucketId, 'landing/orders.csv');
     for (const id of [tableSuite, fileSuite]) {
@@ -232,6 +244,62 @@ describe('evaluating checks on live data', () => {
     });
     expect(result).toMatchObject({ outcome: 'fail', metric_value: null, detail: { failing_rows: 1 } });
     expect(result.samples).toEqual([{ order_id: '4', amount: -5 }]);
+  });
+
+  it('compares the PostgreSQL table with a CSV on another connection: buckets, mismatch %, samples', async () => {
+    const comparison = (overrides: Record<string, unknown> = {}) => ({
+      name: 'matches the landing file',
+      kind: 'comparison',
+      thresholds: { warn: 0, fail: 5 },
+      config: {
+        baseline_connection_id: bucketConnection,
+        baseline: { target: 'landing/orders_clean.csv' },
+        target_query: 'SELECT DISTINCT order_id, amount, status FROM public.orders',
+        key_columns: ['order_id'],
+        compare_columns: ['amount', 'status'],
+        ...overrides,
+      },
+    });
+    const result = await dryRun(tableSuite, comparison());
+    expect(result).toMatchObject({
+      outcome: 'fail',
+      metric_value: 10,
+      detail: {
+        matched: 9,
+        mismatched: 1,
+        only_in_target: 0,
+        only_in_baseline: 0,
+        mismatches_by_column: { amount: 1, status: 0 },
+      },
+    });
+    const duplicated = await dryRun(
+      tableSuite,
+      comparison({ target_query: undefined, baseline: { target: 'landing/orders.csv' } }),
+    );
+    expect(duplicated).toMatchObject({ outcome: 'error', detail: { reason: 'duplicate_keys' } });
+
+    for (const [overrides, field] of [
+      [{ baseline_connection_id: randomUUID() }, 'config.baseline_connection_id'],
+      [{ baseline: { query: 'SELECT 1' } }, 'config.baseline.query'],
+    ] as const) {
+      const refused = await call(api, 'POST', `/suites/${tableSuite}/checks`, {
+        token: owner,
+        body: comparison(overrides),
+      });
+      expect(refused.status).toBe(422);
+      expect(
+        (refused.body as { error: { detail: { fields: { field: string }[] } } }).error.detail.fields[0]
+          ?.field,
+      ).toBe(field);
+    }
+    const onFiles = await call(api, 'POST', `/suites/${fileSuite}/checks`, {
+      token: owner,
+      body: {
+        ...comparison(),
+        config: { ...comparison().config, baseline: { target: 'landing/orders.csv' } },
+      },
+    });
+    expect(onFiles.status).toBe(422);
   });
 
   it('refuses a dry-run the datasource does not support, and one by a Viewer', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
-import { type CheckDefinition, CheckKind, parseCheckDefinition } from '@dq/check-engine';
+import { type CheckDefinition, CheckKind, dialectForKind, parseCheckDefinition } from '@dq/check-engine';
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
@@ -24,6 +24,7 @@ import { definitionOf, toCheckResponse, toCheckVersionResponse } from '../view/c
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNIQUE_VIOLATION = '23505';
+const SQL_KINDS: readonly string[] = ['postgres', 'warehouse', 'lakehouse'];
 const HISTORY_DEFAULT_LIMIT = 100;
 export const HISTORY_MAX_LIMIT = 1000;
 
@@ -88,6 +89,7 @@ export class ChecksService {
         const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
+        await this.assertComparisonSides(definition, connection.kind);
         const row = await this.insert(manager, suite.id, definition, actor, CheckChange.Created);
         return toCheckResponse(row, connection.capabilities);
       }),
@@ -136,6 +138,7 @@ export class ChecksService {
           ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
         };
         const definition = parseCheckDefinition(merged, { datasourceKind: connection.kind });
+        await this.assertComparisonSides(definition, connection.kind);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Updated, null);
         return toCheckResponse(saved, connection.capabilities);
       }),
@@ -204,6 +207,7 @@ export class ChecksService {
         if (old === null) throw new AppError(ErrorCode.NotFound, 'Check version not found', {});
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(definitionOf(old), { datasourceKind: connection.kind });
+        await this.assertComparisonSides(definition, connection.kind);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Restored, version);
         return toCheckResponse(saved, connection.capabilities);
       }),
@@ -350,6 +354,39 @@ export class ChecksService {
       first_at: stats?.first_at ? new Date(stats.first_at).toISOString() : null,
       last_at: stats?.last_at ? new Date(stats.last_at).toISOString() : null,
     };
+  }
+
+  /**
+   * A comparison's baseline must be a live datasource connection, and a query projection may only
+   * be asked of a SQL datasource (files and Iceberg are read by scans, not SQL of the user's).
+   */
+  async assertComparisonSides(definition: CheckDefinition, suiteKind: string): Promise<void> {
+    if (definition.kind !== CheckKind.Comparison) return;
+    const config = definition.config as {
+      baseline_connection_id: string;
+      baseline: Record<string, unknown>;
+      target_query?: string;
+    };
+    const fields: { field: string; problems: string[] }[] = [];
+    const baseline = await this.connections.find(config.baseline_connection_id);
+    if (baseline === null || dialectForKind(baseline.kind) === null) {
+      fields.push({
+        field: 'config.baseline_connection_id',
+        problems: ['no datasource connection with this id'],
+      });
+    } else if ('query' in config.baseline && !SQL_KINDS.includes(baseline.kind)) {
+      fields.push({
+        field: 'config.baseline.query',
+        problems: [`a ${baseline.kind} connection takes a target, not a query`],
+      });
+    }
+    if (config.target_query !== undefined && !SQL_KINDS.includes(suiteKind))
+      fields.push({
+        field: 'config.target_query',
+        problems: [`a ${suiteKind} suite takes no query projection`],
+      });
+    if (fields.length > 0)
+      throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
   }
 
   private async connectionOf(suite: SuiteEntity): Promise<ConnectionSummary> {

@@ -315,7 +315,9 @@ export class SuiteTransferService {
       names.add(check['name']);
       if (connection === null) continue;
       try {
-        definitions.push(parseCheckDefinition({ ...check, config }, { datasourceKind: connection.kind }));
+        const definition = parseCheckDefinition({ ...check, config }, { datasourceKind: connection.kind });
+        await this.checks.assertComparisonSides(definition, connection.kind);
+        definitions.push(definition);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const inner = (error.detail['fields'] as FieldViolation[] | undefined) ?? [
