@@ -55,7 +55,10 @@ export class FusedScanBuilder {
   }
 
   build(): SqlStatement {
-    const select = [...this.aggregates].map(([expression, alias]) => `${expression} AS ${alias}`).join(', ');
+    // Quoted: Snowflake would fold a bare alias to upper case, and results are read by these names.
+    const select = [...this.aggregates]
+      .map(([expression, alias]) => `${expression} AS ${this.dialect.quoteIdentifier(alias)}`)
+      .join(', ');
     return this.params.finalize(`SELECT ${select} FROM ${this.source()}`);
   }
 

@@ -67,7 +67,8 @@ export function compileProfile(
   if (topValues > 0 && topColumns.length > 0) {
     const reads = topColumns.map(({ column }, index) => {
       const q = dialect.quoteIdentifier(column.name);
-      return `SELECT * FROM (SELECT ${index} AS dq_column, ${dialect.text(q)} AS dq_value, count(*) AS dq_count FROM ${relation} WHERE ${q} IS NOT NULL GROUP BY ${q} ORDER BY dq_count DESC, dq_value LIMIT ${topValues}) AS dq_top_${index}`;
+      const alias = (name: string) => dialect.quoteIdentifier(name);
+      return `SELECT * FROM (SELECT ${index} AS ${alias('dq_column')}, ${dialect.text(q)} AS ${alias('dq_value')}, count(*) AS ${alias('dq_count')} FROM ${relation} WHERE ${q} IS NOT NULL GROUP BY ${q} ORDER BY ${alias('dq_count')} DESC, ${alias('dq_value')} LIMIT ${topValues}) AS dq_top_${index}`;
     });
     topStatement = { sql: reads.join(' UNION ALL '), params: [] };
   }

@@ -25,8 +25,8 @@ describe('planTargetScans', () => {
     expect(plan.groups).toHaveLength(1);
     expect(plan.groups[0].statement).toEqual({
       sql:
-        'SELECT count(*) AS m0, count("id") AS m1, count(*) FILTER (WHERE "id" IS NULL) AS m2, count("email") AS m3, ' +
-        'count(*) FILTER (WHERE "email" IS NULL) AS m4 FROM "sales"."orders" WHERE TRUE',
+        'SELECT count(*) AS "m0", count("id") AS "m1", count(*) FILTER (WHERE "id" IS NULL) AS "m2", count("email") AS "m3", ' +
+        'count(*) FILTER (WHERE "email" IS NULL) AS "m4" FROM "sales"."orders" WHERE TRUE',
       params: [],
     });
   });
@@ -75,8 +75,8 @@ describe('planTargetScans', () => {
     ];
     const snowflake = planTargetScans(SNOWFLAKE, 'DB.PUBLIC.ORDERS', COLUMNS, checks).groups[0].statement;
     expect(snowflake.sql).toBe(
-      'SELECT count(*) AS m0, count("email") AS m1, COUNT_IF("email" IS NOT NULL AND "email" NOT IN (?, ?)) AS m2, ' +
-        'COUNT_IF("email" IS NOT NULL AND NOT (REGEXP_INSTR(TO_VARCHAR("email"), ?) > 0)) AS m3 ' +
+      'SELECT count(*) AS "m0", count("email") AS "m1", COUNT_IF("email" IS NOT NULL AND "email" NOT IN (?, ?)) AS "m2", ' +
+        'COUNT_IF("email" IS NOT NULL AND NOT (REGEXP_INSTR(TO_VARCHAR("email"), ?) > 0)) AS "m3" ' +
         'FROM "DB"."PUBLIC"."ORDERS" WHERE ("id" >= ?)',
     );
     expect(snowflake.params).toEqual(['a', "o'brien", '@', 10]);
@@ -98,8 +98,8 @@ describe('planTargetScans', () => {
     ]);
     expect(plan.groups[0].statement).toEqual({
       sql:
-        'SELECT count(*) AS m0, count("email") AS m1, count(*) FILTER (WHERE "email" IS NOT NULL AND "email" NOT IN ' +
-        "('x''); DROP TABLE t; --', 1.5, TRUE)) AS m2 FROM target WHERE TRUE",
+        'SELECT count(*) AS "m0", count("email") AS "m1", count(*) FILTER (WHERE "email" IS NOT NULL AND "email" NOT IN ' +
+        "('x''); DROP TABLE t; --', 1.5, TRUE)) AS \"m2\" FROM target WHERE TRUE",
       params: [],
     });
   });
@@ -111,7 +111,9 @@ describe('planTargetScans', () => {
     ).toContain('count("we""ird`name")');
     expect(
       planTargetScans(DATABRICKS, 'cat.sch.o', COLUMNS, [{ checkId: 'x', config }]).groups[0].statement.sql,
-    ).toContain('count(`we"ird``name`) AS m1, count_if(`we"ird``name` IS NULL) AS m2 FROM `cat`.`sch`.`o`');
+    ).toContain(
+      'count(`we"ird``name`) AS `m1`, count_if(`we"ird``name` IS NULL) AS `m2` FROM `cat`.`sch`.`o`',
+    );
   });
 
   it('answers column-list expectations without a scan and resolves names case-insensitively when unambiguous', () => {
@@ -145,7 +147,7 @@ describe('planTargetScans', () => {
     );
     expect(plan.groups).toHaveLength(1);
     expect(plan.groups[0].statement.sql).toContain(
-      'extract(epoch FROM max("created_at"))::double precision AS m3',
+      'extract(epoch FROM max("created_at"))::double precision AS "m3"',
     );
     expect(plan.groups[0].monitors.map((monitor) => monitor.read({ m0: '41', m3: 1700000000.5 }))).toEqual([
       41, 1700000000.5,
