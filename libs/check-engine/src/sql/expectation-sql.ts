@@ -34,6 +34,8 @@ export interface CompiledExpectation {
 /** The rows a failing sample shows: a predicate, and the windows it needs (uniqueness). */
 export interface UnexpectedRows {
   predicate: (builder: FusedScanBuilder) => string;
+  /** A cheaper predicate for the sample read, where one exists (uniqueness: no window sort). */
+  samplePredicate?: (builder: FusedScanBuilder) => string;
 }
 
 /** Reports a column the target does not have; resolution is exact, else one case-insensitive match. */
@@ -184,7 +186,11 @@ export function compileExpectation(
     }
     case 'expect_column_values_to_be_unique': {
       const c = column();
-      return columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${b.windowCount([c])} > 1`);
+      const compiled = columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${b.windowCount([c])} > 1`);
+      return {
+        ...compiled,
+        unexpected: { ...compiled.unexpected!, samplePredicate: (b) => b.duplicatesOf([c]) },
+      };
     }
     case 'expect_column_values_to_be_between': {
       const c = column();
@@ -254,7 +260,10 @@ export function compileExpectation(
             },
           };
         },
-        unexpected: { predicate },
+        unexpected: {
+          predicate,
+          samplePredicate: (b) => `${considered} AND ${b.duplicatesOf(columns)}`,
+        },
       };
     }
     case 'expect_column_values_to_be_of_type': {

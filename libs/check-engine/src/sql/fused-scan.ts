@@ -50,6 +50,17 @@ export class FusedScanBuilder {
     return this.dialect.quoteIdentifier(alias);
   }
 
+  /**
+   * Rows whose (quoted) columns' values occur more than once among the filtered rows, as a semi-join
+   * on a grouped read: what a uniqueness sample needs, without sorting the whole target the way a
+   * window does. NULLs never match here (a sample shows examples, the count comes from the window).
+   */
+  duplicatesOf(quotedColumns: readonly string[]): string {
+    const list = quotedColumns.join(', ');
+    const present = quotedColumns.map((column) => `${column} IS NOT NULL`).join(' AND ');
+    return `(${list}) IN (SELECT ${list} FROM ${this.relation} WHERE ${this.filterSql} AND ${present} GROUP BY ${list} HAVING count(*) > 1)`;
+  }
+
   get isEmpty(): boolean {
     return this.aggregates.size === 0;
   }

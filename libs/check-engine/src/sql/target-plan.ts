@@ -134,7 +134,8 @@ export function planTargetScans(
       builder.setFilter(
         rowFilterSql(dialect, builder.params, entry.filters, (name) => resolveOrThrow(resolver, name)),
       );
-      const predicate = entry.compiled.unexpected.predicate(builder);
+      const { predicate: counted, samplePredicate } = entry.compiled.unexpected;
+      const predicate = (samplePredicate ?? counted)(builder);
       return builder.buildRows(predicate, limit);
     },
   };
