@@ -23,6 +23,11 @@ export const CSV_SAMPLE_BYTES = 64 * 1024;
 /** Footers beyond this are refused rather than fetched: no real file needs 64 MiB of metadata. */
 const MAX_PARQUET_FOOTER_BYTES = 64 * 1024 * 1024;
 const PARQUET_MAGIC = 'PAR1';
+/**
+ * The first footer read takes this much of the file's end: most footers fit, so one ranged read
+ * (instead of the 8-byte tail, then the footer) serves them — a round trip saved per remote file.
+ */
+const SPECULATIVE_FOOTER_BYTES = 64 * 1024;
 
 function invalid(message: string): DatasourceError {
   return new DatasourceError(DatasourceErrorClass.Invalid, message);
@@ -230,7 +235,7 @@ export class FlatFileReader {
   }
 
   /**
-   * Fetches only a Parquet file's footer (its last 8 bytes, then the footer they size) and writes it
+   * Fetches only a Parquet file's footer (its last 64 KiB, and the rest of a bigger footer) and writes it
    * as `PAR1 <footer> <length> PAR1`: a file DuckDB reads the schema and row counts from exactly as
    * from the original, without any of its data pages.
    */
@@ -242,12 +247,18 @@ export class FlatFileReader {
   ): Promise<string> {
     const notParquet = invalid(`The file ${file.path} is not a Parquet file`);
     if (file.size < 12) throw notParquet;
-    const tail = Buffer.from(await store.readRange(file.path, file.size - 8, file.size, options));
-    if (tail.byteLength !== 8 || tail.toString('latin1', 4) !== PARQUET_MAGIC) throw notParquet;
+    const endStart = Math.max(0, file.size - SPECULATIVE_FOOTER_BYTES);
+    const end = Buffer.from(await store.readRange(file.path, endStart, file.size, options));
+    if (end.byteLength !== file.size - endStart) throw notParquet;
+    const tail = end.subarray(end.byteLength - 8);
+    if (tail.toString('latin1', 4) !== PARQUET_MAGIC) throw notParquet;
     const footerLength = tail.readUInt32LE(0);
     if (footerLength > file.size - 12 || footerLength > MAX_PARQUET_FOOTER_BYTES) throw notParquet;
     const footerStart = file.size - 8 - footerLength;
-    const footer = await store.readRange(file.path, footerStart, file.size - 8, options);
+    const footer =
+      footerStart >= endStart
+        ? end.subarray(footerStart - endStart, end.byteLength - 8)
+        : await store.readRange(file.path, footerStart, file.size - 8, options);
     if (footer.byteLength !== footerLength) throw notParquet;
     await fs.promises.writeFile(footerPath, Buffer.concat([Buffer.from(PARQUET_MAGIC), footer, tail]), {
       flag: 'wx',
