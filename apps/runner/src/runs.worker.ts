@@ -27,6 +27,7 @@ export class RunsWorker implements OnApplicationBootstrap {
             workerId,
             signal: context.signal,
             handBack: () => context.handBack(),
+            retryLater: (delayMs) => context.retryLater(delayMs),
           }),
         ),
       {

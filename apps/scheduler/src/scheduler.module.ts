@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
+import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { SamplePurgeSweep } from './sample-purge.sweep';
 import { type SchedulerConfig } from './scheduler.config';
 
 @Module({})
@@ -8,7 +10,8 @@ export class SchedulerModule {
   static forRoot(config: SchedulerConfig): DynamicModule {
     return {
       module: SchedulerModule,
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config })],
+      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunsModule],
+      providers: [SamplePurgeSweep],
     };
   }
 }

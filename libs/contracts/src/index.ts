@@ -5,6 +5,7 @@ export * from './messaging/definitions';
 export * from './messaging/catalog';
 export * from './runs/run-status';
 export * from './runs/run-events';
+export * from './runs/run-api.dto';
 export * from './services/service-name';
 export * from './services/service-ping';
 export * from './identity/roles';

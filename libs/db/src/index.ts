@@ -14,3 +14,4 @@ export {
 export { pendingSchemaDrift } from './migrator/schema-drift';
 export { databaseNameOf, quoteIdentifier, withDatabase } from './migrator/database-url';
 export { InboxService } from './inbox/inbox.service';
+export { updateReturning } from './sql/update-returning';

@@ -1,15 +1,31 @@
 import { Module } from '@nestjs/common';
 import { CheckEvaluatorRegistry } from './evaluation/check-evaluator';
 import { RunDispatchService } from './dispatch/run-dispatch.service';
+import { RunCompletionPublisher } from './execution/run-completion.publisher';
 import { RunExecutionService } from './execution/run-execution.service';
 import { CheckMetricHistory } from './history/check-metric-history';
+import { SamplePurgeService } from './retention/sample-purge.service';
 
 /**
  * Runs and results. Needs the global DataSource (DbModule) and the messaging providers
  * (MessagingModule) of the app that imports it.
  */
 @Module({
-  providers: [CheckEvaluatorRegistry, RunDispatchService, RunExecutionService, CheckMetricHistory],
-  exports: [CheckEvaluatorRegistry, RunDispatchService, RunExecutionService, CheckMetricHistory],
+  providers: [
+    CheckEvaluatorRegistry,
+    RunDispatchService,
+    RunExecutionService,
+    RunCompletionPublisher,
+    CheckMetricHistory,
+    SamplePurgeService,
+  ],
+  exports: [
+    CheckEvaluatorRegistry,
+    RunDispatchService,
+    RunExecutionService,
+    RunCompletionPublisher,
+    CheckMetricHistory,
+    SamplePurgeService,
+  ],
 })
 export class RunsModule {}

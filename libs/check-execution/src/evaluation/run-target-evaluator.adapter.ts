@@ -22,7 +22,7 @@ export class SuiteRunTargetEvaluator implements RunTargetEvaluator {
       {
         runId: work.runId,
         target: work.target,
-        zeroSample: this.zeroSample(),
+        zeroSample: context.zeroSample || this.zeroSample(),
         checks: work.checks.map((check) => {
           const { baseline, ...definition } = check.definition as unknown as CheckDefinition & {
             baseline?: Record<string, unknown>;

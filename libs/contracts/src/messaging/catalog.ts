@@ -8,7 +8,12 @@ import {
   TargetProfileRequest,
   TargetRequest,
 } from '../datasources/target-requests';
-import { ExecuteRunJob, RunCompletedEvent, RunProgressEvent } from '../runs/run-events';
+import {
+  ExecuteRunJob,
+  RunCancelRequestedEvent,
+  RunCompletedEvent,
+  RunProgressEvent,
+} from '../runs/run-events';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
 import {
@@ -103,6 +108,11 @@ export const Broadcasts = {
   runProgress: (runId: string): { subject: string; payload: typeof RunProgressEvent } => ({
     subject: `progress.run.${runId}`,
     payload: RunProgressEvent,
+  }),
+  /** A cancel of a running run: the runner holding it stops its datasource work at once. */
+  runCancel: (runId: string): { subject: string; payload: typeof RunCancelRequestedEvent } => ({
+    subject: `control.run.${runId}.cancel`,
+    payload: RunCancelRequestedEvent,
   }),
 };
 

@@ -11,12 +11,11 @@ import {
   NAME_MAX_LENGTH,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { ApiKeyEntity, type UserEntity } from '@dq/db';
+import { ApiKeyEntity, type UserEntity, updateReturning } from '@dq/db';
 import { LOGGER, type Logger } from '@dq/platform';
 import type { AuditContext } from '../audit-context';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
 import { actorOf } from '../persistence/audit-actor';
-import { updateReturning } from '../persistence/sql';
 import { isUuid } from '../persistence/uuid';
 import { validationFailed } from '../persistence/validation';
 import {

@@ -10,6 +10,11 @@ export interface JobContext {
    * (or `await` it) and do not catch what it throws.
    */
   handBack(): Promise<never>;
+  /**
+   * Puts the job aside for `delayMs` without counting an attempt (the work is not possible yet, for
+   * example another run of the same suite holds it). Never resolves, like {@link handBack}.
+   */
+  retryLater(delayMs: number): Promise<never>;
 }
 
 export type JobHandler<T> = (payload: T, job: JobContext) => Promise<void>;

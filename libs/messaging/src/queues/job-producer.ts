@@ -28,4 +28,12 @@ export class JobProducer {
       removeOnFail: KEEP_FAILED,
     });
   }
+
+  /**
+   * Removes a job that no worker holds (waiting or delayed), so a withdrawn piece of work is not
+   * picked up at all. An active job stays: its worker learns of the withdrawal another way.
+   */
+  async withdraw<T>(def: JobDefinition<T>, jobId: string): Promise<void> {
+    await this.queues.queue(def.queue).remove(jobId);
+  }
 }

@@ -129,6 +129,33 @@ describe('BullMQ queues (real Redis)', () => {
     expect(completedBy.map((c) => [c.jobId, c.attemptsMade])).toEqual([[runId, 0]]);
   });
 
+  it('retryLater puts the job aside for the delay without consuming an attempt, then runs it again', async () => {
+    const runId = randomUUID();
+    const seen: { at: number; attemptsMade: number }[] = [];
+    const worker = await app.get(WorkerHost).start(
+      Jobs.ExecuteRun,
+      async (_payload, job) => {
+        seen.push({ at: Date.now(), attemptsMade: job.attemptsMade });
+        if (seen.length === 1) return job.retryLater(500);
+      },
+      FAST,
+    );
+    await app.get(JobProducer).enqueue(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId });
+    await waitFor(async () => (await jobState(runId)) === 'completed', 'completion after the delay');
+    await worker.close();
+    expect(seen.map((attempt) => attempt.attemptsMade)).toEqual([0, 0]);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(450);
+  });
+
+  it('withdraw removes a waiting job so no worker runs it', async () => {
+    const runId = randomUUID();
+    await app.get(JobProducer).enqueue(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId });
+    await app.get(JobProducer).withdraw(Jobs.ExecuteRun, runId);
+    expect(await app.get(QueueRegistry).queue(Jobs.ExecuteRun.queue).getJob(runId)).toBeUndefined();
+    // Withdrawing what is gone is harmless.
+    await app.get(JobProducer).withdraw(Jobs.ExecuteRun, runId);
+  });
+
   it('close() aborts the signal of a job in flight; the job is handed back and another worker completes it', async () => {
     const runId = randomUUID();
     const started = deferred();

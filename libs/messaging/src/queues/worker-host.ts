@@ -1,6 +1,6 @@
 import { type JobDefinition } from '@dq/contracts';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { RedisClient } from '../connections/redis-client';
 import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
@@ -81,11 +81,21 @@ class HostedWorker<T> implements WorkerHandle {
       }
       throw new WaitingError();
     };
+    let delayed = false;
+    const retryLater = async (delayMs: number): Promise<never> => {
+      if (!delayed) {
+        if (!token) throw new Error(`Job ${job.id} has no lock token to delay with`);
+        await job.moveToDelayed(Date.now() + Math.max(0, delayMs), token);
+        delayed = true;
+      }
+      throw new DelayedError();
+    };
     const context: JobContext = {
       jobId: job.id ?? '',
       attemptsMade: job.attemptsMade,
       signal: controller.signal,
       handBack,
+      retryLater,
     };
     try {
       // A job fetched just as close() began: give it straight back.
@@ -93,12 +103,15 @@ class HostedWorker<T> implements WorkerHandle {
       await this.handler(payload, context);
     } catch (err) {
       // A failure caused by our own shutdown is not the job's fault: hand back without an attempt.
+      if (delayed) throw new DelayedError();
       if (!handedBack && controller.signal.aborted) return await handBack();
       if (!handedBack) throw err;
     } finally {
       this.inFlight.delete(controller);
     }
-    // Handed back, even if the handler swallowed the marker: the lock is gone, never complete it.
+    // Handed back or delayed, even if the handler swallowed the marker: the lock is gone, never
+    // complete it.
+    if (delayed) throw new DelayedError();
     if (handedBack) throw new WaitingError();
   }
 }

@@ -11,11 +11,20 @@ export interface DispatchRunCommand {
   plan: PlannedCheck[];
   /** What the run reads (a suite's connection and target), frozen now. */
   target?: RunTarget | null;
+  /** Run even while another run of the suite runs, and never join a queued one. */
+  allowConcurrent?: boolean;
+}
+
+export interface DispatchedRun {
+  run: RunEntity;
+  /** True when the suite already had a queued run and that run is returned instead of a new one. */
+  deduplicated: boolean;
 }
 
 /**
  * Creates a run and queues it for the runner pool. The BullMQ job id is the run id, so however
- * often a run is (re)queued, the pool holds at most one job for it.
+ * often a run is (re)queued, the pool holds at most one job for it. A suite never has two queued
+ * runs (unless a trigger asks to overlap): a trigger while one is queued returns that run.
  */
 @Injectable()
 export class RunDispatchService {
@@ -25,35 +34,64 @@ export class RunDispatchService {
   ) {}
 
   async dispatch(command: DispatchRunCommand): Promise<RunEntity> {
-    const runs = this.dataSource.getRepository(RunEntity);
-    const run = await runs.save(
-      runs.create({
-        suiteId: command.suiteId,
-        trigger: command.trigger,
-        status: RunStatus.Queued,
-        plan: command.plan,
-        target: command.target ?? null,
-        totalChecks: command.plan.length,
-      }),
-    );
+    return (await this.trigger(command)).run;
+  }
+
+  async trigger(command: DispatchRunCommand): Promise<DispatchedRun> {
+    const allowConcurrent = command.allowConcurrent === true;
+    const dispatched = await this.dataSource.transaction(async (manager): Promise<DispatchedRun> => {
+      // Serialises triggers of one suite, so two at once cannot both see "nothing queued".
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `run-dispatch:${command.suiteId}`,
+      ]);
+      const runs = manager.getRepository(RunEntity);
+      if (!allowConcurrent) {
+        const queued = await runs.findOne({
+          where: { suiteId: command.suiteId, status: RunStatus.Queued, allowConcurrent: false },
+          order: { createdAt: 'ASC', id: 'ASC' },
+        });
+        if (queued) return { run: queued, deduplicated: true };
+      }
+      const run = await runs.save(
+        runs.create({
+          suiteId: command.suiteId,
+          trigger: command.trigger,
+          status: RunStatus.Queued,
+          plan: command.plan,
+          target: command.target ?? null,
+          totalChecks: command.plan.length,
+          allowConcurrent,
+        }),
+      );
+      return { run, deduplicated: false };
+    });
+    if (dispatched.deduplicated) return dispatched;
+    const { run } = dispatched;
     try {
       await this.enqueue(run.id);
     } catch (error) {
       // A run that no queue holds would stay `queued` forever: end it now and say so.
-      await runs.update(
-        { id: run.id, status: RunStatus.Queued },
-        { status: RunStatus.Failed, reason: RunFailureReason.InternalError, finishedAt: new Date() },
-      );
+      await this.dataSource
+        .getRepository(RunEntity)
+        .update(
+          { id: run.id, status: RunStatus.Queued },
+          { status: RunStatus.Failed, reason: RunFailureReason.InternalError, finishedAt: new Date() },
+        );
       throw new AppError(ErrorCode.ServiceUnavailable, 'The run could not be queued; try again', {
         run_id: run.id,
         cause: error instanceof AppError ? error.code : 'queue_unavailable',
       });
     }
-    return run;
+    return dispatched;
   }
 
   /** Queues an existing run again (recovery); harmless when its job is still queued. */
   async enqueue(runId: string): Promise<void> {
     await this.jobs.enqueue(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId });
+  }
+
+  /** Takes a queued run's job off the queue (a cancel); a job a runner already holds stays. */
+  async withdraw(runId: string): Promise<void> {
+    await this.jobs.withdraw(Jobs.ExecuteRun, runId);
   }
 }

@@ -12,7 +12,10 @@ export interface CheckEvaluation {
 
 export interface EvaluationContext {
   runId: string;
-  /** Fires when the worker is shutting down; an evaluator should stop promptly. */
+  /**
+   * Fires when the worker is shutting down or the run's cancel was requested: an evaluator stops
+   * promptly, cancelling the datasource statement it is waiting on.
+   */
   signal: AbortSignal;
 }
 

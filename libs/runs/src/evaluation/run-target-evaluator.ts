@@ -14,6 +14,8 @@ export interface RunTargetWork {
 export interface RunTargetContext extends EvaluationContext {
   /** True once the run's cancel was requested; an evaluator asks between statements. */
   stopRequested(): Promise<boolean>;
+  /** Zero-sample mode in force for this run: no failing row may be read, let alone stored. */
+  zeroSample: boolean;
 }
 
 /** Records one check's result at once (progress moves check by check even in a fused scan). */

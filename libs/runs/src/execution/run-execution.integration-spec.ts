@@ -1,22 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import { type INestApplicationContext } from '@nestjs/common';
+import { Global, type INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { AppError, CheckOutcome, ErrorCode, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import {
+  AppError,
+  Broadcasts,
+  CheckOutcome,
+  ErrorCode,
+  Events,
+  RunStatus,
+  RunTrigger,
+  ServiceName,
+} from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { type IsolatedEnvironment, countStreamMessages, createIsolatedEnvironment } from '@dq/testing';
-import { type CheckEvaluator, CheckEvaluatorRegistry } from '../evaluation/check-evaluator';
+import { ProgressBroadcaster } from '@dq/messaging';
+import {
+  type IsolatedEnvironment,
+  countStreamMessages,
+  createIsolatedEnvironment,
+  lastStreamMessage,
+} from '@dq/testing';
+import {
+  type CheckEvaluator,
+  CheckEvaluatorRegistry,
+  type EvaluationContext,
+} from '../evaluation/check-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
-import { type ExecutionContext, RunExecutionService } from './run-execution.service';
+import { type ExecutionContext, RunExecutionService, SUITE_BUSY_RETRY_MS } from './run-execution.service';
+import { RUN_PRIVACY } from './run-privacy';
 
 class TestRunnerConfig extends BaseServiceConfig {
   override PORT = 0;
 }
 
 class HandedBack extends Error {}
+class RetriedLater extends Error {
+  constructor(readonly delayMs: number) {
+    super('retried later');
+  }
+}
+
+/** Zero-sample mode as a test sets it; bound globally as the app binds the workspace settings. */
+const privacy = { zeroSample: false, zeroSampleMode: async () => privacy.zeroSample };
+
+@Global()
+@Module({ providers: [{ provide: RUN_PRIVACY, useValue: privacy }], exports: [RUN_PRIVACY] })
+class TestPrivacyModule {}
 
 /** Evaluates `test.scripted` checks as their definition says, and remembers what it evaluated. */
 class ScriptedEvaluator implements CheckEvaluator {
@@ -24,10 +56,24 @@ class ScriptedEvaluator implements CheckEvaluator {
   readonly evaluated: string[] = [];
   onEvaluate?: (check: PlannedCheck) => void | Promise<void>;
 
-  async evaluate(check: PlannedCheck) {
+  async evaluate(check: PlannedCheck, context: EvaluationContext) {
     this.evaluated.push(check.check_id);
     await this.onEvaluate?.(check);
     const behaviour = check.definition['behaviour'];
+    if (behaviour === 'wait') {
+      // A long datasource statement: it ends only when the signal cancels it.
+      await new Promise((_resolve, reject) =>
+        context.signal.addEventListener('abort', () => reject(new Error('statement cancelled')), {
+          once: true,
+        }),
+      );
+    }
+    if (behaviour === 'samples')
+      return {
+        outcome: CheckOutcome.Fail,
+        metric_value: 50,
+        detail: { unexpected_count: 1, samples: [{ email: '[redacted]' }] },
+      };
     if (behaviour === 'throw') throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
     if (behaviour === 'app-error')
       throw new AppError(ErrorCode.DatasourceUnreachable, 'The datasource did not answer');
@@ -55,6 +101,7 @@ describe('RunExecutionService', () => {
       workerId: 'runner:test',
       signal: new AbortController().signal,
       handBack: () => Promise.reject(new HandedBack()),
+      retryLater: (delayMs) => Promise.reject(new RetriedLater(delayMs)),
       ...overrides,
     };
   }
@@ -82,6 +129,7 @@ describe('RunExecutionService', () => {
       imports: [
         ...platformModules({ service: ServiceName.Runner, config }),
         ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        TestPrivacyModule,
         RunsModule,
       ],
     }).compile();
@@ -95,6 +143,7 @@ describe('RunExecutionService', () => {
   beforeEach(() => {
     evaluator.evaluated.length = 0;
     evaluator.onEvaluate = undefined;
+    privacy.zeroSample = false;
   });
 
   afterAll(async () => {
@@ -190,5 +239,118 @@ describe('RunExecutionService', () => {
 
   it('a job for a run that does not exist is dropped', async () => {
     await expect(execution.execute(randomUUID(), executionContext())).resolves.toBeUndefined();
+  });
+
+  it('waits while another run of the same suite runs, and never claims it twice', async () => {
+    const busy = await insertRun([scripted()], RunStatus.Running);
+    const waiting = await insertRun([scripted()]);
+    await dataSource.getRepository(RunEntity).update({ id: waiting.id }, { suiteId: busy.suiteId });
+
+    const thrown = await execution.execute(waiting.id, executionContext()).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(RetriedLater);
+    expect((thrown as RetriedLater).delayMs).toBe(SUITE_BUSY_RETRY_MS);
+    expect(await runOf(waiting.id)).toMatchObject({ status: RunStatus.Queued, attempt: 0, workerId: null });
+    expect(evaluator.evaluated).toHaveLength(0);
+
+    // A run that asked to overlap goes ahead.
+    const overlapping = await insertRun([scripted()]);
+    await dataSource
+      .getRepository(RunEntity)
+      .update({ id: overlapping.id }, { suiteId: busy.suiteId, allowConcurrent: true });
+    await execution.execute(overlapping.id, executionContext());
+    expect((await runOf(overlapping.id)).status).toBe(RunStatus.Succeeded);
+
+    // Once the suite is free, the waiting run runs.
+    await dataSource.getRepository(RunEntity).update({ id: busy.id }, { status: RunStatus.Succeeded });
+    await execution.execute(waiting.id, executionContext());
+    expect((await runOf(waiting.id)).status).toBe(RunStatus.Succeeded);
+  });
+
+  it('a cancel broadcast stops the statement in flight at once: the check stays unrecorded', async () => {
+    const plan = [scripted(), scripted({ behaviour: 'wait' }), scripted()];
+    const run = await insertRun(plan);
+    const broadcaster = context.get(ProgressBroadcaster);
+    evaluator.onEvaluate = async (check) => {
+      if (check.check_id !== plan[1].check_id) return;
+      await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+      broadcaster.publish(Broadcasts.runCancel(run.id), { run_id: run.id });
+    };
+    await execution.execute(run.id, executionContext());
+    const done = await runOf(run.id);
+    expect(done.status).toBe(RunStatus.Cancelled);
+    expect(evaluator.evaluated).toEqual([plan[0].check_id, plan[1].check_id]);
+    expect((await results(run.id)).map((result) => result.checkId)).toEqual([plan[0].check_id]);
+  });
+
+  it('a cancel whose broadcast was lost is seen on the run row within about a second', async () => {
+    const run = await insertRun([scripted({ behaviour: 'wait' })]);
+    evaluator.onEvaluate = async () => {
+      await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+    };
+    await execution.execute(run.id, executionContext());
+    expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);
+    expect(await results(run.id)).toHaveLength(0);
+  });
+
+  it('a run cancelled before a runner claimed it ends `cancelled` without evaluating', async () => {
+    const run = await insertRun([scripted()]);
+    await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+    await execution.execute(run.id, executionContext());
+    expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);
+    expect(evaluator.evaluated).toHaveLength(0);
+  });
+
+  it('records when each check started and finished', async () => {
+    const run = await insertRun([scripted()]);
+    await execution.execute(run.id, executionContext());
+    const [result] = await results(run.id);
+    expect(result.startedAt).toBeInstanceOf(Date);
+    expect(result.finishedAt!.getTime()).toBeGreaterThanOrEqual(result.startedAt!.getTime());
+  });
+
+  it('stores no sample under zero-sample mode, whatever the evaluator returned', async () => {
+    const withSamples = await insertRun([scripted({ behaviour: 'samples' })]);
+    await execution.execute(withSamples.id, executionContext());
+    expect((await results(withSamples.id))[0].detail).toMatchObject({ samples: [{ email: '[redacted]' }] });
+
+    privacy.zeroSample = true;
+    const run = await insertRun([scripted({ behaviour: 'samples' })]);
+    await execution.execute(run.id, executionContext());
+    const [result] = await results(run.id);
+    expect(result.outcome).toBe('fail');
+    expect(result.detail).toEqual({ unexpected_count: 1 });
+  });
+
+  it('publishes per-check outcomes with the previous run outcome for alerting', async () => {
+    const plan = [scripted({ outcome: 'warn' }), scripted({ outcome: 'critical' })];
+    const first = await insertRun(plan);
+    await execution.execute(first.id, executionContext());
+    const second = await insertRun(plan);
+    await dataSource.getRepository(RunEntity).update({ id: second.id }, { suiteId: first.suiteId });
+    await execution.execute(second.id, executionContext());
+    const event = await lastStreamMessage(env, Events.RunCompleted.subject);
+    expect(event).toMatchObject({
+      run_id: second.id,
+      suite_id: first.suiteId,
+      status: 'succeeded',
+      trigger: 'manual',
+      previous_run_id: first.id,
+      outcome_counts: { warn: 1, critical: 1 },
+    });
+    expect(event['checks']).toEqual([
+      expect.objectContaining({
+        check_id: plan[0].check_id,
+        outcome: 'warn',
+        severity: 'warn',
+        previous_outcome: 'warn',
+      }),
+      expect.objectContaining({
+        check_id: plan[1].check_id,
+        outcome: 'critical',
+        severity: 'critical',
+        previous_outcome: 'critical',
+        check_version: 1,
+      }),
+    ]);
   });
 });

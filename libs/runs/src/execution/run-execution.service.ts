@@ -1,17 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AppError,
   Broadcasts,
-  type CheckOutcome,
   CheckOutcome as Outcome,
-  Events,
   type RunFailureReason,
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
 import { RunEntity, RunResultEntity, type RunTarget } from '@dq/db';
-import { EventPublisher, ProgressBroadcaster } from '@dq/messaging';
+import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
   type ReportEvaluation,
@@ -19,6 +17,13 @@ import {
   type RunTargetEvaluator,
 } from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
+import { RunCancelWatch } from './run-cancel-watch';
+import { RunCompletionPublisher } from './run-completion.publisher';
+import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
+
+/** How long a run waits before trying again while another run of its suite holds the suite. */
+export const SUITE_BUSY_RETRY_MS = 2_000;
+const UNIQUE_VIOLATION = '23505';
 
 export interface ExecutionContext {
   /** Identifies this worker on the run row while it holds the run. */
@@ -27,11 +32,16 @@ export interface ExecutionContext {
   signal: AbortSignal;
   /** Returns the job to the queue without spending an attempt; never returns. */
   handBack(): Promise<never>;
+  /** Puts the job aside for a while without spending an attempt; never returns. */
+  retryLater(delayMs: number): Promise<never>;
 }
 
 /**
  * Executes one run, at least once and to completion exactly once in effect:
- * - a claim moves the run to `running` (also re-claiming a run whose previous worker died);
+ * - a claim moves the run to `running` (also re-claiming a run whose previous worker died); a run
+ *   whose suite another run holds waits (a suite never runs twice at once unless a trigger asked);
+ * - a cancel aborts the work in flight at once (the datasource statement is cancelled), keeps the
+ *   results recorded so far and ends the run `cancelled`;
  * - results are keyed by (run, check): a redelivered or resumed run skips checks already
  *   evaluated, and a concurrent duplicate insert is ignored;
  * - the terminal transition is conditional, so only one worker completes the run;
@@ -45,44 +55,71 @@ export class RunExecutionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly evaluators: CheckEvaluatorRegistry,
-    private readonly events: EventPublisher,
+    private readonly completion: RunCompletionPublisher,
     private readonly progress: ProgressBroadcaster,
+    @Optional() @Inject(RUN_PRIVACY) private readonly privacy?: RunPrivacy,
   ) {}
 
   async execute(runId: string, context: ExecutionContext): Promise<void> {
-    const run = await this.claim(runId, context.workerId);
+    let run: RunEntity | undefined;
+    try {
+      run = await this.claim(runId, context.workerId);
+    } catch (error) {
+      // Another run of the same suite is running: this one waits its turn, still `queued`.
+      if (sqlStateOf(error) === UNIQUE_VIOLATION) return context.retryLater(SUITE_BUSY_RETRY_MS);
+      throw error;
+    }
     if (!run) {
       const existing = await this.dataSource.getRepository(RunEntity).findOneBy({ id: runId });
       if (!existing) {
         this.logger.warn({ run_id: runId, msg: 'job for an unknown run dropped' });
         return;
       }
-      // Already terminal: a retry after the completion committed but before its event was acked.
+      // Already terminal: a retry after the completion committed but before its event was acked,
+      // or a run cancelled while it was queued.
       if (isTerminalRunStatus(existing.status)) await this.publishCompletion(existing);
       return;
     }
+    if (run.cancelRequestedAt !== null) return this.finish(run.id, RunStatus.Cancelled);
 
-    const evaluated = await this.evaluatedCheckIds(run.id);
-    const targetEvaluator = this.evaluators.findTargetEvaluator();
-    if (run.target !== null && targetEvaluator) {
-      const ended = await this.evaluateTarget(run, targetEvaluator, evaluated, context);
-      if (ended === 'aborted') return this.handBack(run.id, context);
-      if (ended !== 'done') return this.finish(run.id, ended.status, ended.reason);
-      return this.finish(run.id, RunStatus.Succeeded);
-    }
-    for (const check of run.plan) {
-      if (evaluated.has(check.check_id)) continue;
-      if (context.signal.aborted) return this.handBack(run.id, context);
-      if (await this.cancelRequested(run.id)) return this.finish(run.id, RunStatus.Cancelled);
+    const watch = new RunCancelWatch(run.id, this.dataSource, this.progress, this.logger);
+    try {
+      const signal = AbortSignal.any([context.signal, watch.signal]);
+      const zeroSample = (await this.privacy?.zeroSampleMode()) ?? false;
+      const evaluated = await this.evaluatedCheckIds(run.id);
+      const targetEvaluator = this.evaluators.findTargetEvaluator();
+      if (run.target !== null && targetEvaluator) {
+        const ended = await this.evaluateTarget(run, targetEvaluator, evaluated, {
+          context,
+          signal,
+          watch,
+          zeroSample,
+        });
+        if (ended === 'aborted') return await this.handBack(run.id, context);
+        if (ended !== 'done') return await this.finish(run.id, ended.status, ended.reason);
+        return await this.finish(run.id, RunStatus.Succeeded);
+      }
+      for (const check of run.plan) {
+        if (evaluated.has(check.check_id)) continue;
+        if (context.signal.aborted) return await this.handBack(run.id, context);
+        if (watch.cancelled || (await this.cancelRequested(run.id)))
+          return await this.finish(run.id, RunStatus.Cancelled);
 
-      const evaluation = await this.evaluate(check, run.id, context.signal);
-      // Stopped mid-check by shutdown: nothing is recorded, the next runner evaluates it afresh.
-      if (evaluation === 'aborted') return this.handBack(run.id, context);
-      await this.recordResult(run.id, check.check_id, evaluation);
-      evaluated.add(check.check_id);
-      await this.reportProgress(run.id, evaluated.size, run.plan.length);
+        const startedAt = new Date();
+        const evaluation = await this.evaluate(check, run.id, signal);
+        // Stopped mid-check by shutdown: nothing is recorded, the next runner evaluates it afresh.
+        if (evaluation === 'aborted' && context.signal.aborted) return await this.handBack(run.id, context);
+        // Stopped mid-check by a cancel: the check stays unrecorded, the run ends cancelled.
+        if (evaluation === 'aborted' || watch.cancelled)
+          return await this.finish(run.id, RunStatus.Cancelled);
+        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample);
+        evaluated.add(check.check_id);
+        await this.reportProgress(run.id, evaluated.size, run.plan.length);
+      }
+      await this.finish(run.id, RunStatus.Succeeded);
+    } finally {
+      watch.dispose();
     }
-    await this.finish(run.id, RunStatus.Succeeded);
   }
 
   /**
@@ -94,39 +131,41 @@ export class RunExecutionService {
     run: RunEntity,
     evaluator: RunTargetEvaluator,
     evaluated: Set<string>,
-    context: ExecutionContext,
+    stop: { context: ExecutionContext; signal: AbortSignal; watch: RunCancelWatch; zeroSample: boolean },
   ): Promise<'done' | 'aborted' | { status: RunStatus; reason?: RunFailureReason }> {
     const remaining = run.plan.filter((check) => !evaluated.has(check.check_id));
-    let cancelled = false;
+    // A fused scan evaluates its checks together: each result's time starts with the batch.
+    const startedAt = new Date();
     const report: ReportEvaluation = async (checkId, evaluation) => {
       if (evaluated.has(checkId) || !remaining.some((check) => check.check_id === checkId)) return;
-      await this.recordResult(run.id, checkId, evaluation);
+      await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample);
       evaluated.add(checkId);
       await this.reportProgress(run.id, evaluated.size, run.plan.length);
-    };
-    const stopRequested = async (): Promise<boolean> => {
-      cancelled ||= await this.cancelRequested(run.id);
-      return cancelled;
     };
     try {
       if (remaining.length > 0) {
         await evaluator.evaluate(
           { runId: run.id, suiteId: run.suiteId, target: run.target as RunTarget, checks: remaining },
-          { runId: run.id, signal: context.signal, stopRequested },
+          {
+            runId: run.id,
+            signal: stop.signal,
+            stopRequested: () => stop.watch.requested(),
+            zeroSample: stop.zeroSample,
+          },
           report,
         );
       }
     } catch (error) {
-      if (context.signal.aborted) return 'aborted';
-      if (cancelled) return { status: RunStatus.Cancelled };
+      if (stop.context.signal.aborted) return 'aborted';
+      if (stop.watch.cancelled) return { status: RunStatus.Cancelled };
       if (error instanceof RunCannotComplete) {
         this.logger.warn({ run_id: run.id, msg: 'run cannot complete', reason: error.reason });
         return { status: RunStatus.Failed, reason: error.reason };
       }
       this.logger.error({ run_id: run.id, msg: 'run target evaluation threw', err: error });
     }
-    if (context.signal.aborted) return 'aborted';
-    if (cancelled || (await this.cancelRequested(run.id))) return { status: RunStatus.Cancelled };
+    if (stop.context.signal.aborted) return 'aborted';
+    if (stop.watch.cancelled || (await this.cancelRequested(run.id))) return { status: RunStatus.Cancelled };
     for (const check of remaining) {
       if (evaluated.has(check.check_id)) continue;
       await report(check.check_id, {
@@ -206,13 +245,23 @@ export class RunExecutionService {
     }
   }
 
-  /** Keyed by (run, check): a duplicate evaluation of the same check is ignored, never a second row. */
-  private async recordResult(runId: string, checkId: string, evaluation: CheckEvaluation): Promise<void> {
+  /**
+   * Keyed by (run, check): a duplicate evaluation of the same check is ignored, never a second row.
+   * Under zero-sample mode no sample is stored, whatever an evaluator returned.
+   */
+  private async recordResult(
+    runId: string,
+    checkId: string,
+    evaluation: CheckEvaluation,
+    startedAt: Date,
+    zeroSample: boolean,
+  ): Promise<void> {
+    const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
     await this.dataSource.query(
-      `INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, finished_at)
-       VALUES ($1, $2, $3, $4, $5, now())
+      `INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (run_id, check_id) DO NOTHING`,
-      [runId, checkId, evaluation.outcome, evaluation.metric_value, JSON.stringify(evaluation.detail)],
+      [runId, checkId, evaluation.outcome, evaluation.metric_value, JSON.stringify(detail), startedAt],
     );
   }
 
@@ -253,30 +302,17 @@ export class RunExecutionService {
   }
 
   private async publishCompletion(run: RunEntity): Promise<void> {
-    const rows = await this.dataSource
-      .getRepository(RunResultEntity)
-      .createQueryBuilder('result')
-      .select('result.outcome', 'outcome')
-      .addSelect('count(*)::int', 'count')
-      .where('result.run_id = :runId', { runId: run.id })
-      .groupBy('result.outcome')
-      .getRawMany<{ outcome: CheckOutcome; count: number }>();
-    const outcomeCounts: Partial<Record<CheckOutcome, number>> = {};
-    for (const row of rows) outcomeCounts[row.outcome] = row.count;
-
-    await this.events.publish(
-      Events.RunCompleted,
-      {
-        event_id: run.id,
-        run_id: run.id,
-        suite_id: run.suiteId,
-        status: run.status,
-        reason: run.reason ?? null,
-        outcome_counts: outcomeCounts,
-        total_checks: run.totalChecks,
-        finished_at: (run.finishedAt ?? new Date()).toISOString(),
-      },
-      { messageId: `run-completed.${run.id}` },
-    );
+    await this.completion.publish(run);
   }
+}
+
+function withoutSamples(detail: Record<string, unknown>): Record<string, unknown> {
+  const { samples: _samples, ...rest } = detail;
+  return rest;
+}
+
+function sqlStateOf(error: unknown): string | undefined {
+  const holder = error as { code?: unknown; driverError?: { code?: unknown } };
+  const code = holder.driverError?.code ?? holder.code;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -68,6 +68,7 @@ describe('RunExecutionService with a run target evaluator', () => {
     workerId: 'runner:test',
     signal: new AbortController().signal,
     handBack: () => Promise.reject(new Error('handed back')),
+    retryLater: () => Promise.reject(new Error('retry later')),
   });
 
   async function insertRun(plan: PlannedCheck[], status: RunStatus = RunStatus.Queued): Promise<RunEntity> {

@@ -20,3 +20,21 @@ export async function countStreamMessages(
     await connection.close();
   }
 }
+
+/** The payload of the last message stored on a logical subject of the events stream (JSON). */
+export async function lastStreamMessage(
+  environment: { natsUrl: string; namespace: string },
+  logicalSubject: string,
+): Promise<Record<string, unknown>> {
+  const namespace = new MessagingNamespace(environment.namespace);
+  const connection = await connect({ servers: environment.natsUrl });
+  try {
+    const manager = await connection.jetstreamManager();
+    const message = await manager.streams.getMessage(namespace.streamName(Streams.Events.name), {
+      last_by_subj: namespace.subject(logicalSubject),
+    });
+    return message.json<Record<string, unknown>>();
+  } finally {
+    await connection.close();
+  }
+}

@@ -5,6 +5,7 @@ import { RunEntity } from './run.entity';
 /** The outcome of one check in one run. Keyed by (run, check): a redelivered job cannot add a second. */
 @Entity({ name: 'run_results' })
 @Index('run_results_check_id_idx', ['checkId'])
+@Index('run_results_samples_due_idx', ['finishedAt'], { where: `"samples_purged_at" IS NULL` })
 @Unique('run_results_run_id_check_id_key', ['runId', 'checkId'])
 @Check('run_results_outcome_check', `"outcome" IN ('pass', 'warn', 'fail', 'critical', 'error', 'skip')`)
 export class RunResultEntity {
@@ -29,6 +30,10 @@ export class RunResultEntity {
 
   @Column({ name: 'detail', type: 'jsonb', default: () => `'{}'` })
   detail!: Record<string, unknown>;
+
+  /** When the retention sweep removed this result's failing-row samples (the metric is kept). */
+  @Column({ name: 'samples_purged_at', type: 'timestamptz', nullable: true })
+  samplesPurgedAt!: Date | null;
 
   @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
   startedAt!: Date | null;

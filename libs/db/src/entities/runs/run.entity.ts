@@ -27,6 +27,11 @@ export interface RunTarget {
 @Check('runs_trigger_check', `"trigger" IN ('manual', 'schedule', 'pipeline', 'api')`)
 @Index('runs_suite_id_created_at_idx', ['suiteId', 'createdAt'])
 @Index('runs_status_active_idx', ['status'], { where: `"status" IN ('queued', 'running')` })
+@Index('runs_one_running_per_suite_idx', ['suiteId'], {
+  unique: true,
+  where: `"status" = 'running' AND NOT "allow_concurrent"`,
+})
+@Index('runs_created_at_id_idx', ['createdAt', 'id'])
 export class RunEntity {
   @PrimaryGeneratedColumn('uuid', { name: 'id', primaryKeyConstraintName: 'runs_pkey' })
   id!: string;
@@ -48,6 +53,10 @@ export class RunEntity {
 
   @Column({ name: 'target', type: 'jsonb', nullable: true })
   target!: RunTarget | null;
+
+  /** Asked to run even while another run of its suite runs (and never deduplicated). */
+  @Column({ name: 'allow_concurrent', type: 'boolean', default: false })
+  allowConcurrent!: boolean;
 
   @Column({ name: 'total_checks', type: 'int', default: 0 })
   totalChecks!: number;

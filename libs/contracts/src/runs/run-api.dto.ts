@@ -1,0 +1,156 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+} from 'class-validator';
+import { type CheckOutcome, RunStatus } from './run-status';
+
+export const RUN_LIST_DEFAULT_LIMIT = 50;
+export const RUN_LIST_MAX_LIMIT = 200;
+
+/** `POST /suites/{id}/run` body (optional). */
+export class TriggerRunRequest {
+  /**
+   * A suite never runs twice at once: a trigger while a run is queued returns that run, and a run
+   * queued while another runs waits for it. `true` asks for a run of its own that may overlap.
+   */
+  @IsOptional()
+  @IsBoolean()
+  allow_concurrent?: boolean;
+}
+
+/** `GET /runs`: newest first, keyset-paginated through `before`. */
+export class RunListQuery {
+  @IsOptional()
+  @IsUUID()
+  suite_id?: string;
+
+  /** One status or several, comma-separated (`queued,running`). */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value,
+  )
+  @IsIn(Object.values(RunStatus), { each: true })
+  status?: RunStatus[];
+
+  /** Runs created at or after this instant. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  since?: string;
+
+  /** Runs created before this instant. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  until?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(RUN_LIST_MAX_LIMIT)
+  limit?: number;
+
+  /** The `next_cursor` of the previous page (opaque). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  before?: string;
+}
+
+/** One run as lists and the run page show it. */
+export interface RunView {
+  id: string;
+  suite_id: string;
+  suite_name: string;
+  status: RunStatus;
+  /** Why a run ended `failed` (`worker_lost`, `datasource_unreachable`, ...), else null. */
+  reason: string | null;
+  trigger: string;
+  allow_concurrent: boolean;
+  total_checks: number;
+  completed_checks: number;
+  /** Checks per outcome, over the results recorded so far. */
+  outcome_counts: Partial<Record<CheckOutcome, number>>;
+  /** Severity-weighted score over the recorded results; null while none is scorable. */
+  health_score: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** From start to finish (or to now while running); null before it starts. */
+  duration_ms: number | null;
+  cancel_requested_at: string | null;
+}
+
+/** One check's result in a run. */
+export interface RunResultView {
+  id: string;
+  check_id: string;
+  /** The check as it is now; null when it has since been deleted. */
+  check_name: string | null;
+  kind: string;
+  dimension: string | null;
+  /** The check version the run evaluated (frozen at trigger). */
+  check_version: number | null;
+  outcome: CheckOutcome;
+  /** Null for custom SQL (pass/fail only) and where nothing was measured. */
+  metric_value: number | null;
+  unexpected_count: number | null;
+  unexpected_percent: number | null;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  /** Failing rows, redacted before they were stored; empty under zero-sample mode or once purged. */
+  samples: Record<string, unknown>[];
+  samples_purged: boolean;
+  /** Everything else the evaluation recorded (observed values, buckets, reasons of an `error`). */
+  detail: Record<string, unknown>;
+}
+
+export interface RunDetailView extends RunView {
+  results: RunResultView[];
+}
+
+export interface RunPage {
+  items: RunView[];
+  next_cursor: string | null;
+}
+
+/** `GET /runs/{id}/progress`. */
+export interface RunProgressView {
+  run_id: string;
+  status: RunStatus;
+  completed_checks: number;
+  total_checks: number;
+}
+
+/** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued run was returned. */
+export interface TriggeredRunView {
+  id: string;
+  status: RunStatus;
+  total_checks: number;
+  deduplicated: boolean;
+}
+
+/** `POST /runs/{id}/cancel`. */
+export interface CancelledRunView {
+  id: string;
+  /** `cancelled` at once for a queued run; `running` until the runner stops a running one. */
+  status: RunStatus;
+  cancel_requested_at: string;
+}
+
+/** Audit event names of the runs context. */
+export const RunAuditAction = {
+  Listed: 'run.listed',
+  Read: 'run.read',
+  CancelRequested: 'run.cancel_requested',
+} as const;
+export type RunAuditAction = (typeof RunAuditAction)[keyof typeof RunAuditAction];

@@ -1,0 +1,80 @@
+import { type LoggerService } from '@nestjs/common';
+import { type DataSource } from 'typeorm';
+import { Broadcasts } from '@dq/contracts';
+import { RunEntity } from '@dq/db';
+import { type BroadcastSubscription, type ProgressBroadcaster } from '@dq/messaging';
+
+/** How often the run row is read for a cancel the broadcast may have missed (NATS down, a race). */
+export const CANCEL_POLL_MS = 1_000;
+
+/**
+ * Watches one running run for a cancel: the gateway's broadcast stops it at once, and a poll of
+ * the run row (the record) catches a cancel whose broadcast was lost. Its signal aborts the work
+ * in flight, so the datasource statement is cancelled rather than left to finish.
+ */
+export class RunCancelWatch {
+  private readonly controller = new AbortController();
+  private readonly subscription?: BroadcastSubscription;
+  private readonly timer: NodeJS.Timeout;
+  private polling?: Promise<void>;
+
+  constructor(
+    private readonly runId: string,
+    private readonly dataSource: DataSource,
+    broadcaster: ProgressBroadcaster,
+    private readonly logger: LoggerService,
+  ) {
+    try {
+      this.subscription = broadcaster.subscribe(Broadcasts.runCancel(runId), () => this.cancel('broadcast'));
+    } catch (error) {
+      // NATS is away: the poll below still sees the cancel within a second.
+      this.logger.warn({ run_id: runId, msg: 'cancel broadcast not subscribed', err: error });
+    }
+    this.timer = setInterval(() => void this.poll(), CANCEL_POLL_MS);
+    this.timer.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get cancelled(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Reads the run row now (between statements, where a second's delay would be a statement's). */
+  async requested(): Promise<boolean> {
+    if (!this.cancelled) await this.poll();
+    return this.cancelled;
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
+    this.subscription?.unsubscribe();
+  }
+
+  private cancel(source: string): void {
+    if (this.cancelled) return;
+    this.logger.log({ run_id: this.runId, msg: 'run cancel requested', source });
+    this.controller.abort(new Error('run cancelled'));
+  }
+
+  private poll(): Promise<void> {
+    if (this.cancelled) return Promise.resolve();
+    this.polling ??= this.readRow().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  private async readRow(): Promise<void> {
+    try {
+      const run = await this.dataSource
+        .getRepository(RunEntity)
+        .findOne({ select: { id: true, cancelRequestedAt: true }, where: { id: this.runId } });
+      if (run?.cancelRequestedAt != null) this.cancel('poll');
+    } catch (error) {
+      this.logger.warn({ run_id: this.runId, msg: 'cancel poll failed', err: error });
+    }
+  }
+}
