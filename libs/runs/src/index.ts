@@ -4,5 +4,7 @@ export * from './evaluation/check-evaluator';
 export * from './evaluation/run-target-evaluator';
 export * from './dispatch/run-dispatch.service';
 export * from './execution/run-execution.service';
+export * from './execution/run-privacy';
 export * from './runs.module';
 export * from './history/check-metric-history';
+export * from './retention/sample-purge.service';
