@@ -24,3 +24,4 @@ export * from './suites/suite-target';
 export * from './suites/suite.dto';
 export * from './suites/check.dto';
 export * from './datasources/target-requests';
+export * from './workspace-settings/workspace-settings.dto';

@@ -19,6 +19,7 @@ const ROOT = path.resolve(__dirname, '../../../..');
 
 export const OIDC_AUDIENCE = 'dq-api';
 export const LISTED_ADMIN = 'break-glass@example.test';
+const CALL_TIMEOUT_MS = 30_000;
 
 /**
  * An api-gateway process on an isolated database and namespace, with the peers sign-in needs: a
@@ -118,6 +119,10 @@ export async function call(
     method,
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    // A request that never answers fails its test with the route named, instead of hanging the file.
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} ${pathname} did not answer: ${String(error)}`);
   });
   const text = await response.text();
   let body: unknown = undefined;

@@ -5,11 +5,13 @@ import { ConsumedEventEntity } from './inbox/consumed-event.entity';
 import { RunResultEntity } from './runs/run-result.entity';
 import { RunEntity } from './runs/run.entity';
 import { SUITE_ENTITIES } from './suites';
+import { WORKSPACE_SETTINGS_ENTITIES } from './workspace-settings';
 
 export { AuditEventEntity } from './audit/audit-event.entity';
 export * from './identity';
 export * from './connections';
 export * from './suites';
+export * from './workspace-settings';
 export { ConsumedEventEntity } from './inbox/consumed-event.entity';
 export { RunResultEntity } from './runs/run-result.entity';
 export { RunEntity, type RunPlanItem, type RunTarget } from './runs/run.entity';
@@ -23,4 +25,5 @@ export const ENTITIES = [
   ...IDENTITY_ENTITIES,
   ...CONNECTION_ENTITIES,
   ...SUITE_ENTITIES,
+  ...WORKSPACE_SETTINGS_ENTITIES,
 ] as const;

@@ -5,6 +5,7 @@ import { CreateConnections1795500000000 } from './1795500000000-create-connectio
 import { AddConnectionCapabilities1795600000000 } from './1795600000000-add-connection-capabilities';
 import { CreateSuitesAndChecks1795700000000 } from './1795700000000-create-suites-and-checks';
 import { AddRunTargetSnapshot1795800000000 } from './1795800000000-add-run-target-snapshot';
+import { CreateWorkspaceQualitySettings1795900000000 } from './1795900000000-create-workspace-quality-settings';
 import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-add-run-concurrency-and-sample-purge';
 
 /**
@@ -19,5 +20,6 @@ export const MIGRATIONS = [
   AddConnectionCapabilities1795600000000,
   CreateSuitesAndChecks1795700000000,
   AddRunTargetSnapshot1795800000000,
+  CreateWorkspaceQualitySettings1795900000000,
   AddRunConcurrencyAndSamplePurge1796000000000,
 ] as const;

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { Secret } from './secret.decorator';
 import { IsServiceUrl } from './url.validator';
 
@@ -69,4 +69,17 @@ export class BaseServiceConfig extends HttpServiceConfig {
   /** Prefixes NATS subjects, streams, durables and the BullMQ prefix, so parallel test runs stay apart. */
   @Matches(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must match ^[a-z][a-z0-9_]{0,30}$' })
   MESSAGING_NAMESPACE = 'dq';
+
+  /**
+   * `on` (or true, yes, 1) pins zero-sample mode on for the whole deployment: no failing row is read
+   * or stored and no request can turn it off. Unset, empty or `off` leaves it to the workspace
+   * setting; any other value refuses to boot, since a mistyped privacy pin must not silently fail
+   * open. Every backend process reads it, so the runner enforces what admins see.
+   */
+  @IsBoolean()
+  ZERO_SAMPLE_MODE = false;
+
+  /** The declared data-residency posture (for example `eu-west-1`), shown to admins as is. */
+  @Matches(/^[A-Za-z0-9 ._-]{0,64}$/, { message: 'must be at most 64 letters, digits, spaces, . _ -' })
+  DEPLOYMENT_REGION = '';
 }

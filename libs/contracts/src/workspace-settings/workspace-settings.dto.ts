@@ -1,0 +1,93 @@
+import { IsBoolean, IsDefined, IsNumber } from 'class-validator';
+
+/** Severity weights of the health score; weight(pass) is always 0. */
+export interface ScoringWeights {
+  warn: number;
+  fail: number;
+  critical: number;
+}
+
+/** DECISIONS ("Runs, results, checks"): warn 1, fail 3, critical 5. */
+export const DEFAULT_SCORING_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
+  warn: 1,
+  fail: 3,
+  critical: 5,
+});
+
+/** The spec's rule for scoring weights, as `detail.rule` of a 422 names it. */
+export const SCORING_WEIGHTS_RULE = '0 <= warn <= fail <= critical and critical > 0';
+
+const FINITE = { allowNaN: false, allowInfinity: false } as const;
+
+/**
+ * `PUT /admin/scoring`: all three weights, as JSON numbers. 422 `validation_failed` unless
+ * 0 <= warn <= fail <= critical and critical > 0 (the order is checked by the service).
+ */
+export class ScoringWeightsRequest {
+  @IsDefined()
+  @IsNumber(FINITE)
+  warn!: number;
+
+  @IsDefined()
+  @IsNumber(FINITE)
+  fail!: number;
+
+  @IsDefined()
+  @IsNumber(FINITE)
+  critical!: number;
+}
+
+/** `GET`, `PUT` and `DELETE /admin/scoring`. */
+export interface ScoringSettingsView {
+  /** The weights in force. */
+  weights: ScoringWeights;
+  /** True while no weights are stored, so the defaults apply (and follow any change of them). */
+  is_default: boolean;
+  defaults: ScoringWeights;
+}
+
+/**
+ * Where the zero-sample mode in force comes from: `env` when `ZERO_SAMPLE_MODE=on` pins it on,
+ * `setting` when an admin stored the toggle, `default` (off) when neither.
+ */
+export type ZeroSampleSource = 'env' | 'setting' | 'default';
+
+/** `PUT /admin/privacy`. */
+export class PrivacySettingsRequest {
+  @IsDefined()
+  @IsBoolean()
+  zero_sample_mode!: boolean;
+}
+
+/** `GET` and `PUT /admin/privacy`. */
+export interface PrivacySettingsView {
+  /** In force: while true no failing row is read or stored. */
+  zero_sample_mode: boolean;
+  /** The stored toggle (false until an admin set it). */
+  stored_zero_sample_mode: boolean;
+  source: ZeroSampleSource;
+  /** True when the environment (`ZERO_SAMPLE_MODE=on`) pins the mode on. */
+  env_pinned: boolean;
+}
+
+/** `GET /admin/deployment`. */
+export interface DeploymentView {
+  /** `DEPLOYMENT_REGION` as declared; null when unset. */
+  deployment_region: string | null;
+  /** In force, as `GET /admin/privacy` reports it. */
+  zero_sample_mode: boolean;
+  zero_sample_source: ZeroSampleSource;
+}
+
+/** Audit event names of the workspace settings (`target_type` `workspace_settings`). */
+export const WorkspaceSettingsAuditAction = {
+  ScoringUpdated: 'settings.scoring_updated',
+  ScoringReset: 'settings.scoring_reset',
+  PrivacyUpdated: 'settings.privacy_updated',
+} as const;
+export type WorkspaceSettingsAuditAction =
+  (typeof WorkspaceSettingsAuditAction)[keyof typeof WorkspaceSettingsAuditAction];
+
+/** `target_type` and `target_id`s of the settings' audit events. */
+export const WORKSPACE_SETTINGS_AUDIT_TARGET = 'workspace_settings';
+export const WorkspaceSettingsAuditTarget = { Scoring: 'scoring', Privacy: 'privacy' } as const;

@@ -1,0 +1,9 @@
+import { WorkspaceQualitySettingsEntity } from './workspace-quality-settings.entity';
+
+export {
+  WORKSPACE_QUALITY_SETTINGS_ROW,
+  WorkspaceQualitySettingsEntity,
+} from './workspace-quality-settings.entity';
+
+/** The workspace-settings context's tables, spread into the data source's ENTITIES list. */
+export const WORKSPACE_SETTINGS_ENTITIES = [WorkspaceQualitySettingsEntity] as const;

@@ -1,0 +1,13 @@
+/**
+ * First characters that make a spreadsheet read a text cell as a formula (DECISIONS.md, Limits: `=`,
+ * `+`, `-`, `@`), plus tab and carriage return, which OWASP's CSV-injection guidance lists as well
+ * (some spreadsheet programs strip them and evaluate what follows).
+ */
+export const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
+
+const TRIGGERS = new Set(FORMULA_TRIGGER_CHARACTERS);
+
+/** `text` with a single quote in front when it begins with a formula trigger, otherwise as is. */
+export function neutraliseFormula(text: string): string {
+  return text.length > 0 && TRIGGERS.has(text.charAt(0)) ? `'${text}` : text;
+}
