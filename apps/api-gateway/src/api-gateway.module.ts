@@ -3,8 +3,9 @@ import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
 import { ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
-import { RunsModule } from '@dq/runs';
+import { RunsApiModule, RunsModule } from '@dq/runs';
 import { SuitesModule } from '@dq/suites';
+import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
 import { ConnectionTestsController } from './connections/connection-tests.controller';
@@ -12,6 +13,8 @@ import { ConnectionsController } from './connections/connections.controller';
 import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
+import { RunsController } from './runs/runs.controller';
+import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
 import { ChecksController } from './suites/checks.controller';
 import { ColumnPolicyController } from './suites/column-policy.controller';
 import { SuiteDataController } from './suites/suite-data.controller';
@@ -50,7 +53,9 @@ export class ApiGatewayModule {
             }),
           ),
         ),
+        WorkspaceSettingsModule.forRoot(config),
         RunsModule,
+        RunsApiModule,
         SuitesModule,
       ],
       providers: [SuiteRunnerClient],
@@ -68,6 +73,8 @@ export class ApiGatewayModule {
         ColumnPolicyController,
         ChecksController,
         SuiteRunsController,
+        RunsController,
+        WorkspaceSettingsController,
       ],
     };
   }

@@ -38,6 +38,11 @@ interface MatrixContext {
   /** The viewer's and the third user's ids, for share rows. */
   viewerId: string;
   thirdUserId: string;
+  /** A finished run of the shared suite, and one of the hidden suite. */
+  sharedRunId: string;
+  hiddenRunId: string;
+  /** A queued run made for this one call (cancels), or the shared run. */
+  disposableRunId: string;
 }
 
 let connectionCounter = 0;
@@ -504,13 +509,59 @@ const ROWS: MatrixRow[] = [
     endpoint: 'POST /suites/{shared}/run',
     method: 'POST',
     path: (c) => `/suites/${c.sharedSuiteId}/run`,
+    // Overlapping on purpose: a trigger while a run is queued would return that run (200).
+    body: { allow_concurrent: true },
     expect: SHARED_CREATE,
   },
   {
     endpoint: 'POST /suites/{hidden}/run',
     method: 'POST',
     path: (c) => `/suites/${c.hiddenSuiteId}/run`,
+    body: { allow_concurrent: true },
     expect: { none: 401, viewer: 404, member: 404, admin: 201 },
+  },
+  { endpoint: 'GET /runs', method: 'GET', path: () => '/runs', expect: AUTHENTICATED },
+  {
+    endpoint: 'GET /runs?suite_id={hidden}',
+    method: 'GET',
+    path: (c) => `/runs?suite_id=${c.hiddenSuiteId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'GET /runs/{shared}',
+    method: 'GET',
+    path: (c) => `/runs/${c.sharedRunId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /runs/{hidden}',
+    method: 'GET',
+    path: (c) => `/runs/${c.hiddenRunId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'GET /runs/{shared}/progress',
+    method: 'GET',
+    path: (c) => `/runs/${c.sharedRunId}/progress`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /runs/{hidden}/progress',
+    method: 'GET',
+    path: (c) => `/runs/${c.hiddenRunId}/progress`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /runs/{shared}/cancel',
+    method: 'POST',
+    path: (c) => `/runs/${c.disposableRunId}/cancel`,
+    expect: { none: 401, viewer: 403, member: 202, admin: 202 },
+  },
+  {
+    endpoint: 'POST /runs/{hidden}/cancel',
+    method: 'POST',
+    path: (c) => `/runs/${c.disposableRunId}/cancel`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 202 },
   },
 ];
 
@@ -530,6 +581,8 @@ describe('authorization matrix', () => {
     | 'sharedAnomalyId'
     | 'viewerId'
     | 'thirdUserId'
+    | 'sharedRunId'
+    | 'hiddenRunId'
   >;
   let memberId: string;
 
@@ -570,6 +623,15 @@ describe('authorization matrix', () => {
     const created = await call(api(), 'POST', `/suites/${suiteId}/checks`, { token: otherToken, body });
     expect(created.status).toBe(201);
     return (created.body as { id: string }).id;
+  }
+
+  /** A run row of a suite, as the dispatcher writes it (no job: nothing will execute it). */
+  async function insertRun(suiteId: string, status: 'queued' | 'succeeded'): Promise<string> {
+    const [row] = await world.db.query<{ id: string }[]>(
+      `INSERT INTO runs (suite_id, trigger, status) VALUES ($1, 'api', $2) RETURNING id`,
+      [suiteId, status],
+    );
+    return row.id;
   }
 
   async function createConnection(config?: Record<string, unknown>): Promise<string> {
@@ -619,6 +681,8 @@ describe('authorization matrix', () => {
       kind: 'anomaly',
       config: { metric: 'row_count' },
     });
+    suiteFixture.sharedRunId = await insertRun(suiteFixture.sharedSuiteId, 'succeeded');
+    suiteFixture.hiddenRunId = await insertRun(suiteFixture.hiddenSuiteId, 'succeeded');
     const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
       token: otherToken,
     });
@@ -652,6 +716,12 @@ describe('authorization matrix', () => {
         row.endpoint === 'DELETE /suites/{shared}/checks/{cid}'
           ? await createCheck(suiteFixture.sharedSuiteId)
           : suiteFixture.sharedCheckId,
+      disposableRunId:
+        row.endpoint === 'POST /runs/{shared}/cancel'
+          ? await insertRun(suiteFixture.sharedSuiteId, 'queued')
+          : row.endpoint === 'POST /runs/{hidden}/cancel'
+            ? await insertRun(suiteFixture.hiddenSuiteId, 'queued')
+            : suiteFixture.sharedRunId,
     };
     const body =
       typeof row.body === 'function' ? (row.body as (c: MatrixContext) => unknown)(context) : row.body;
@@ -685,6 +755,13 @@ describe('authorization matrix', () => {
     if (row.endpoint === 'DELETE /suites/{shared}' && caller !== 'admin') {
       const still = await call(api(), 'GET', `/suites/${context.disposableSuiteId}`, { token: otherToken });
       expect(still.status).toBe(200);
+    }
+    // ...and a refused cancel leaves the run queued; an allowed one ends it.
+    if (row.endpoint.startsWith('POST /runs/')) {
+      const [run] = await world.db.query<{ status: string }[]>('SELECT status FROM runs WHERE id = $1', [
+        context.disposableRunId,
+      ]);
+      expect(run.status).toBe(result.status === 202 ? 'cancelled' : 'queued');
     }
     // No credential is ever echoed.
     expect(result.text).not.toContain('matrix-secret-password');

@@ -10,7 +10,14 @@ import {
 } from '@dq/check-execution';
 import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
 import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
-import { CheckEvaluatorRegistry, CheckMetricHistory, RunsModule } from '@dq/runs';
+import {
+  CheckEvaluatorRegistry,
+  CheckMetricHistory,
+  RunPrivacyFromWorkspaceSettingsModule,
+  RunsModule,
+} from '@dq/runs';
+import { WorkspaceSettingsModule } from '@dq/workspace-settings';
+import { AuditModule } from '@dq/audit';
 import { CheckBaselines } from '@dq/suites';
 import { DataSource } from 'typeorm';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
@@ -33,6 +40,10 @@ export class RunnerModule {
       module: RunnerModule,
       imports: [
         ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        // Zero-sample mode is read at the start of every run, from the same settings admins set.
+        AuditModule,
+        WorkspaceSettingsModule.forRoot(config),
+        RunPrivacyFromWorkspaceSettingsModule,
         RunsModule,
         DatasourcesModule.forRoot({
           egress: new EgressGuard({

@@ -8,3 +8,7 @@ export * from './execution/run-privacy';
 export * from './runs.module';
 export * from './history/check-metric-history';
 export * from './retention/sample-purge.service';
+export * from './execution/run-privacy.module';
+export * from './api/run-reads.service';
+export * from './api/run-cancellation.service';
+export * from './api/runs-api.module';

@@ -138,6 +138,9 @@ export class RunExecutionService {
     const startedAt = new Date();
     const report: ReportEvaluation = async (checkId, evaluation) => {
       if (evaluated.has(checkId) || !remaining.some((check) => check.check_id === checkId)) return;
+      // An error reported once the run was stopped is the stop itself (a cancelled statement), not
+      // the check's: it stays unrecorded, as a check in flight does.
+      if (stop.signal.aborted && evaluation.outcome === Outcome.Error) return;
       await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample);
       evaluated.add(checkId);
       await this.reportProgress(run.id, evaluated.size, run.plan.length);

@@ -184,6 +184,34 @@ describe('RunExecutionService with a run target evaluator', () => {
     expect(await results(run.id)).toHaveLength(1);
   });
 
+  it('leaves unrecorded the error a cancel causes (the cancelled statement), keeping real outcomes', async () => {
+    const plan = [planned(), planned(), planned()];
+    evaluator.script = async (work, ctx, report) => {
+      await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+      await dataSource.getRepository(RunEntity).update({ id: work.runId }, { cancelRequestedAt: new Date() });
+      await ctx.stopRequested(); // the poll sees the cancel and aborts the signal
+      expect(ctx.signal.aborted).toBe(true);
+      // What a fused scan reports when its statement is cancelled under it...
+      await report(work.checks[1].check_id, {
+        outcome: CheckOutcome.Error,
+        metric_value: null,
+        detail: { reason: 'evaluation_failed', message: 'The datasource call was cancelled' },
+      });
+      // ...and a check that had finished before the cancel landed.
+      await report(work.checks[2].check_id, { outcome: CheckOutcome.Fail, metric_value: 1, detail: {} });
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);
+    const recorded = await results(run.id);
+    expect(recorded.map((result) => [result.checkId, result.outcome]).sort()).toEqual(
+      [
+        [plan[0].check_id, 'pass'],
+        [plan[2].check_id, 'fail'],
+      ].sort(),
+    );
+  });
+
   it("reads a check's metric history oldest first: scorable outcomes only, since a rebaseline, not this run", async () => {
     const checkId = randomUUID();
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);

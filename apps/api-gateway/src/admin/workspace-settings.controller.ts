@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
+import {
+  type DeploymentView,
+  PrivacySettingsRequest,
+  type PrivacySettingsView,
+  type ScoringSettingsView,
+  ScoringWeightsRequest,
+} from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { WorkspaceSettingsService, settingsActorOf } from '@dq/workspace-settings';
+
+/** `/admin/scoring`, `/admin/privacy`, `/admin/deployment`: workspace settings, Admins only. */
+@Controller('admin')
+@RequireCapability(WorkspaceCapability.AdminArea)
+export class WorkspaceSettingsController {
+  constructor(private readonly settings: WorkspaceSettingsService) {}
+
+  @Get('scoring')
+  scoring(): Promise<ScoringSettingsView> {
+    return this.settings.scoring();
+  }
+
+  @Put('scoring')
+  setScoring(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: ScoringWeightsRequest,
+  ): Promise<ScoringSettingsView> {
+    return this.settings.setScoring(settingsActorOf(principal), body);
+  }
+
+  @Delete('scoring')
+  resetScoring(@CurrentPrincipal() principal: Principal): Promise<ScoringSettingsView> {
+    return this.settings.resetScoring(settingsActorOf(principal));
+  }
+
+  @Get('privacy')
+  privacy(): Promise<PrivacySettingsView> {
+    return this.settings.privacy();
+  }
+
+  @Put('privacy')
+  setPrivacy(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: PrivacySettingsRequest,
+  ): Promise<PrivacySettingsView> {
+    return this.settings.setPrivacy(settingsActorOf(principal), body);
+  }
+
+  @Get('deployment')
+  deployment(): Promise<DeploymentView> {
+    return this.settings.deployment();
+  }
+}

@@ -1,0 +1,395 @@
+/**
+ * Running a suite through the gateway and the runner pool: trigger, poll progress to a terminal
+ * state, read the run with its results; a duplicate trigger while queued; a suite that never runs
+ * twice at once; cancel while queued and while a long datasource statement runs (the statement is
+ * gone from PostgreSQL's activity view); lists filtered, paged and grant-filtered; reads audited.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { type RunDetailView, type RunPage, type RunProgressView } from '@dq/contracts';
+import { type AppProcess } from '@dq/testing';
+import { GatewayWorld, call } from './support/gateway-world';
+
+const SECRET_EMAIL = 'ada.lovelace@example.com';
+const TERMINAL = ['succeeded', 'failed', 'cancelled'];
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('runs through the gateway and the runner pool', () => {
+  let world: GatewayWorld;
+  let gateway: AppProcess;
+  let api: string;
+  let owner: string;
+  let viewer: string;
+  let stranger: string;
+  let admin: string;
+  let connectionId: string;
+  const database = `runs_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+  async function suite(target: string, checks: unknown[]): Promise<string> {
+    const created = await call(api, 'POST', '/suites', {
+      token: owner,
+      body: { name: `suite-${randomUUID()}`, connection_id: connectionId, target },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    for (const check of checks) {
+      const made = await call(api, 'POST', `/suites/${id}/checks`, { token: owner, body: check });
+      expect(made.status).toBe(201);
+    }
+    const policy = await call(api, 'PUT', `/suites/${id}/column-policy`, {
+      token: owner,
+      body: { columns: { order_id: 'allow', amount: 'allow' }, default: 'mask' },
+    });
+    expect(policy.status).toBe(200);
+    return id;
+  }
+
+  const progress = async (runId: string, token = owner): Promise<RunProgressView> => {
+    const read = await call(api, 'GET', `/runs/${runId}/progress`, { token });
+    expect(read.status).toBe(200);
+    return read.body as RunProgressView;
+  };
+
+  const trigger = (suiteId: string, body?: unknown) =>
+    call(api, 'POST', `/suites/${suiteId}/run`, { token: owner, ...(body !== undefined ? { body } : {}) });
+
+  /**
+   * Statements asleep in the slow view right now. By wait event, not query text: the runner reads
+   * through a cursor, so the active statement shows as its `FETCH`.
+   */
+  async function slowStatements(): Promise<number> {
+    const [row] = await world.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = $1 AND state = 'active' AND wait_event = 'PgSleep'`,
+      [database],
+    );
+    return row.n;
+  }
+
+  beforeAll(async () => {
+    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await root.connect();
+    await root.query(`CREATE DATABASE ${database}`);
+    await root.end();
+    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
+    await client.connect();
+    await client.query(
+      `CREATE TABLE public.orders (order_id bigint, customer text, amount double precision)`,
+    );
+    await client.query(
+      `INSERT INTO public.orders VALUES (1, $1, 10), (2, NULL, 20), (3, 'bob@example.org', -5), (4, NULL, 40)`,
+      [SECRET_EMAIL],
+    );
+    // Every statement over this view sleeps a minute first: a long query to cancel.
+    await client.query(
+      `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(60)) s`,
+    );
+    await client.end();
+
+    world = await GatewayWorld.create('runs');
+    gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    api = `${gateway.url}/api/v1`;
+    owner = await world.mintToken('owner@example.test', 'member');
+    viewer = await world.mintToken('viewer@example.test', 'viewer');
+    stranger = await world.mintToken('stranger@example.test', 'member');
+    admin = await world.mintToken('admin@example.test', 'admin');
+    const created = await call(api, 'POST', '/connections', {
+      token: admin,
+      body: {
+        name: 'orders-db',
+        kind: 'postgres',
+        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
+        credential: { password: 'unused-with-trust' },
+      },
+    });
+    expect(created.status).toBe(201);
+    connectionId = (created.body as { id: string }).id;
+  }, 120_000);
+
+  afterAll(async () => {
+    expect(world?.output() ?? '').not.toContain(SECRET_EMAIL);
+    await world?.close();
+    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await root.connect();
+    await root.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await root.end();
+  });
+
+  let ordersSuite: string;
+  let firstRun: string;
+
+  it('while no runner runs: a second trigger returns the queued run; allow_concurrent makes another', async () => {
+    ordersSuite = await suite('public.orders', [
+      {
+        name: 'customer present',
+        kind: 'expectation',
+        thresholds: { warn: 10, fail: 40 },
+        config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'customer' } },
+      },
+      {
+        name: 'amount positive',
+        kind: 'expectation',
+        config: {
+          expectation_type: 'expect_column_values_to_be_between',
+          kwargs: { column: 'amount', min_value: 0 },
+        },
+      },
+      { name: 'rows', kind: 'volume', config: { min_rows: 1 } },
+    ]);
+    const first = await trigger(ordersSuite);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: 'queued', total_checks: 3, deduplicated: false });
+    firstRun = (first.body as { id: string }).id;
+
+    const again = await trigger(ordersSuite);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: firstRun, deduplicated: true });
+
+    const overlapping = await trigger(ordersSuite, { allow_concurrent: true });
+    expect(overlapping.status).toBe(201);
+    const overlappingId = (overlapping.body as { id: string }).id;
+    expect(overlappingId).not.toBe(firstRun);
+
+    // Cancel while queued: it ends at once and no runner ever starts it.
+    const cancelled = await call(api, 'POST', `/runs/${overlappingId}/cancel`, { token: owner });
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body).toMatchObject({ id: overlappingId, status: 'cancelled' });
+    expect(await progress(overlappingId)).toEqual({
+      run_id: overlappingId,
+      status: 'cancelled',
+      completed_checks: 0,
+      total_checks: 3,
+    });
+    const twice = await call(api, 'POST', `/runs/${overlappingId}/cancel`, { token: owner });
+    expect(twice.status).toBe(409);
+    expect((twice.body as { error: { detail: unknown } }).error.detail).toEqual({ status: 'cancelled' });
+
+    const [{ n }] = await world.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM runs WHERE suite_id = $1`,
+      [ordersSuite],
+    );
+    expect(n).toBe(2);
+  });
+
+  it('a runner runs the queued run: progress to a terminal state, results with samples redacted', async () => {
+    await world.startRunner();
+    const done = await waitFor(
+      () => progress(firstRun),
+      (p) => TERMINAL.includes(p.status),
+      'the run to finish',
+    );
+    expect(done).toEqual({ run_id: firstRun, status: 'succeeded', completed_checks: 3, total_checks: 3 });
+
+    const read = await call(api, 'GET', `/runs/${firstRun}`, { token: owner });
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain(SECRET_EMAIL);
+    const run = read.body as RunDetailView;
+    expect(run).toMatchObject({
+      id: firstRun,
+      suite_id: ordersSuite,
+      status: 'succeeded',
+      trigger: 'api',
+      total_checks: 3,
+      completed_checks: 3,
+      outcome_counts: { fail: 2, pass: 1 },
+      cancel_requested_at: null,
+    });
+    // DECISIONS: 100 x (1 - (3 + 3) / (3 x 5)), with the default weights.
+    expect(run.health_score).toBeCloseTo(60, 5);
+    expect(run.duration_ms).toBeGreaterThanOrEqual(0);
+    const byName = new Map(run.results.map((result) => [result.check_name, result]));
+    expect(byName.get('customer present')).toMatchObject({
+      kind: 'expectation',
+      dimension: 'completeness',
+      check_version: 1,
+      outcome: 'fail',
+      unexpected_count: 2,
+      unexpected_percent: 50,
+      samples_purged: false,
+    });
+    expect(byName.get('amount positive')).toMatchObject({ outcome: 'fail', unexpected_count: 1 });
+    const amountSamples = byName.get('amount positive')!.samples;
+    expect(amountSamples).toHaveLength(1);
+    // A bigint keeps every digit: samples carry it as a string.
+    expect(amountSamples[0]).toMatchObject({ order_id: '3', amount: -5 });
+    expect(amountSamples[0]['customer']).not.toBe('bob@example.org');
+    expect(byName.get('rows')).toMatchObject({
+      kind: 'volume',
+      outcome: 'pass',
+      metric_value: 4,
+      samples: [],
+    });
+    for (const result of run.results) {
+      expect(result.started_at).not.toBeNull();
+      expect(result.duration_ms).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('lists runs newest first, filtered by suite, status and time, page by page, grant-filtered', async () => {
+    const all = await call(api, 'GET', `/runs?suite_id=${ordersSuite}`, { token: owner });
+    expect(all.status).toBe(200);
+    const page = all.body as RunPage;
+    expect(page.items.map((run) => run.status)).toEqual(['cancelled', 'succeeded']);
+    expect(page.next_cursor).toBeNull();
+
+    const first = (await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1`, { token: owner }))
+      .body as RunPage;
+    expect(first.items).toHaveLength(1);
+    expect(first.next_cursor).not.toBeNull();
+    const second = (
+      await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1&before=${first.next_cursor}`, {
+        token: owner,
+      })
+    ).body as RunPage;
+    expect(second.items.map((run) => run.id)).toEqual([firstRun]);
+    expect(second.next_cursor).toBeNull();
+
+    const succeeded = (await call(api, 'GET', `/runs?status=succeeded,failed`, { token: owner }))
+      .body as RunPage;
+    expect(succeeded.items.map((run) => run.id)).toEqual([firstRun]);
+    const future = (
+      await call(
+        api,
+        'GET',
+        `/runs?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+        {
+          token: owner,
+        },
+      )
+    ).body as RunPage;
+    expect(future.items).toEqual([]);
+
+    // Nobody else sees these runs; a hidden suite's filter and run are "not found".
+    expect(((await call(api, 'GET', '/runs', { token: stranger })).body as RunPage).items).toEqual([]);
+    expect((await call(api, 'GET', `/runs?suite_id=${ordersSuite}`, { token: stranger })).status).toBe(404);
+    const hidden = await call(api, 'GET', `/runs/${firstRun}`, { token: stranger });
+    expect(hidden.status).toBe(404);
+    expect((await call(api, 'GET', `/runs/${randomUUID()}`, { token: stranger })).body).toEqual(hidden.body);
+    expect((await call(api, 'GET', `/runs/${firstRun}/progress`, { token: stranger })).status).toBe(404);
+    expect((await call(api, 'POST', `/runs/${firstRun}/cancel`, { token: stranger })).status).toBe(404);
+    expect(
+      ((await call(api, 'GET', '/runs', { token: admin })).body as RunPage).items.length,
+    ).toBeGreaterThanOrEqual(2);
+
+    for (const bad of [
+      'status=paused',
+      'limit=0',
+      'limit=201',
+      'before=nope',
+      'since=yesterday',
+      'suite_id=x',
+    ]) {
+      const refused = await call(api, 'GET', `/runs?${bad}`, { token: owner });
+      expect(`${bad}: ${refused.status}`).toBe(`${bad}: 422`);
+    }
+  });
+
+  it('a viewer with a view share reads runs but cannot cancel; reads are audited', async () => {
+    const viewerId = ((await call(api, 'GET', '/me', { token: viewer })).body as { id: string }).id;
+    const shared = await call(api, 'POST', `/suites/${ordersSuite}/shares`, {
+      token: owner,
+      body: { user_id: viewerId, grant: 'view' },
+    });
+    expect(shared.status).toBe(201);
+    const read = await call(api, 'GET', `/runs/${firstRun}`, { token: viewer });
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain(SECRET_EMAIL);
+    const listed = (await call(api, 'GET', '/runs', { token: viewer })).body as RunPage;
+    expect(listed.items.map((run) => run.id)).toContain(firstRun);
+
+    const queued = await trigger(ordersSuite, { allow_concurrent: true });
+    const refused = await call(api, 'POST', `/runs/${(queued.body as { id: string }).id}/cancel`, {
+      token: viewer,
+    });
+    expect(refused.status).toBe(403);
+
+    const events = await world.db.query<
+      { action: string; actor_user_id: string; target_id: string | null }[]
+    >(
+      `SELECT action, actor_user_id, target_id FROM audit_events WHERE action LIKE 'run.%' AND actor_user_id = $1`,
+      [viewerId],
+    );
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'run.read', target_id: firstRun }),
+        expect.objectContaining({ action: 'run.listed' }),
+      ]),
+    );
+    expect(events.some((event) => event.action === 'run.cancel_requested')).toBe(false);
+  });
+
+  it('never runs a suite twice at once, and a cancel stops the long statement on the datasource', async () => {
+    const slowSuite = await suite('public.slow_orders', [
+      {
+        name: 'slow not null',
+        kind: 'expectation',
+        config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'order_id' } },
+      },
+    ]);
+    const running = (await trigger(slowSuite)).body as { id: string };
+    await waitFor(
+      () => slowStatements(),
+      (n) => n > 0,
+      'the slow statement to start',
+    );
+    expect((await progress(running.id)).status).toBe('running');
+
+    // A second trigger while the first runs: a new run, which waits its turn.
+    const waiting = await trigger(slowSuite);
+    expect(waiting.status).toBe(201);
+    const waitingId = (waiting.body as { id: string }).id;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await progress(waitingId)).status).toBe('queued');
+
+    const startedAt = Date.now();
+    const cancelled = await call(api, 'POST', `/runs/${running.id}/cancel`, { token: owner });
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body).toMatchObject({ id: running.id, status: 'running' });
+    const ended = await waitFor(
+      () => progress(running.id),
+      (p) => TERMINAL.includes(p.status),
+      'the cancelled run to end',
+      20_000,
+    );
+    expect(ended.status).toBe('cancelled');
+    // Far sooner than the statement's minute per row: the datasource was told to stop.
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+
+    // The waiting run now holds the suite; cancel it too, and nothing is left running.
+    await waitFor(
+      () => progress(waitingId),
+      (p) => p.status === 'running',
+      'the waiting run to start',
+    );
+    expect((await call(api, 'POST', `/runs/${waitingId}/cancel`, { token: owner })).status).toBe(202);
+    await waitFor(
+      () => progress(waitingId),
+      (p) => p.status === 'cancelled',
+      'the second run to end',
+      20_000,
+    );
+    await waitFor(
+      () => slowStatements(),
+      (n) => n === 0,
+      'no slow statement left on the datasource',
+      10_000,
+    );
+    const detail = (await call(api, 'GET', `/runs/${running.id}`, { token: owner })).body as RunDetailView;
+    expect(detail.cancel_requested_at).not.toBeNull();
+    expect(detail.results).toEqual([]);
+  });
+});

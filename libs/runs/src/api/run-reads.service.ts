@@ -1,0 +1,295 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import {
+  AppError,
+  type CheckOutcome,
+  ErrorCode,
+  RUN_LIST_DEFAULT_LIMIT,
+  RunAuditAction,
+  type RunDetailView,
+  type RunListQuery,
+  type RunPage,
+  type RunProgressView,
+  type RunResultView,
+  type RunStatus,
+  type RunView,
+  SuiteGrant,
+} from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
+import { CheckEntity, RunEntity, RunResultEntity } from '@dq/db';
+import { type AccessibleSuite, SuiteAccessService, type SuiteActor } from '@dq/suites';
+import { WorkspaceSettingsService, healthScore } from '@dq/workspace-settings';
+import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
+
+export const RUN_NOT_FOUND_MESSAGE = 'Run not found';
+
+export function runNotFoundError(): AppError {
+  return new AppError(ErrorCode.NotFound, RUN_NOT_FOUND_MESSAGE, {});
+}
+
+interface RunRow {
+  id: string;
+  suite_id: string;
+  suite_name: string;
+  status: RunStatus;
+  reason: string | null;
+  trigger: string;
+  allow_concurrent: boolean;
+  total_checks: number;
+  completed_checks: number;
+  created_at: Date;
+  created_at_exact: string;
+  started_at: Date | null;
+  finished_at: Date | null;
+  cancel_requested_at: Date | null;
+}
+
+const RUN_COLUMNS = `r."id", r."suite_id", s."name" AS "suite_name", r."status", r."reason", r."trigger",
+  r."allow_concurrent", r."total_checks", r."completed_checks", r."created_at",
+  to_char(r."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "created_at_exact",
+  r."started_at", r."finished_at", r."cancel_requested_at"`;
+
+/** A run the caller may see, with their grant on its suite. */
+export interface AccessibleRun {
+  run: RunEntity;
+  suite: AccessibleSuite;
+}
+
+/**
+ * Reading runs: lists, one run with its results, live progress. A run is as visible as its suite
+ * (a hidden suite's run is "not found", exactly like a run that does not exist); list and run
+ * reads are recorded in the audit log as data access (results carry failing-row samples).
+ */
+@Injectable()
+export class RunReadsService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly access: SuiteAccessService,
+    private readonly audit: AuditLog,
+    private readonly settings: WorkspaceSettingsService,
+  ) {}
+
+  /** The run when the caller holds at least `needed` on its suite; 404 otherwise (403 for a weaker grant). */
+  async require(actor: SuiteActor, runId: string, needed: SuiteGrant): Promise<AccessibleRun> {
+    if (!isUuid(runId)) throw runNotFoundError();
+    const run = await this.dataSource.getRepository(RunEntity).findOneBy({ id: runId });
+    if (run === null) throw runNotFoundError();
+    try {
+      return { run, suite: await this.access.require(actor, run.suiteId, needed) };
+    } catch (error) {
+      // The suite's own 404 would say which kind of thing is missing; a run answers as a run.
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) throw runNotFoundError();
+      throw error;
+    }
+  }
+
+  async list(actor: SuiteActor, query: RunListQuery): Promise<RunPage> {
+    const limit = query.limit ?? RUN_LIST_DEFAULT_LIMIT;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (query.suite_id !== undefined) {
+      await this.access.require(actor, query.suite_id, SuiteGrant.View);
+      where.push(`r."suite_id" = ${param(query.suite_id)}`);
+    } else if (!actor.user.is_workspace_admin) {
+      const visible = await this.access.visible(actor);
+      if (visible.length === 0) return this.audited(actor, query, { items: [], next_cursor: null });
+      where.push(`r."suite_id" = ANY(${param(visible.map(({ suite }) => suite.id))}::uuid[])`);
+    }
+    if (query.status !== undefined && query.status.length > 0)
+      where.push(`r."status" = ANY(${param(query.status)}::text[])`);
+    if (query.since !== undefined) where.push(`r."created_at" >= ${param(query.since)}::timestamptz`);
+    if (query.until !== undefined) where.push(`r."created_at" < ${param(query.until)}::timestamptz`);
+    if (query.before !== undefined) {
+      const cursor = decodeRunCursor(query.before);
+      where.push(
+        `(r."created_at", r."id") < (${param(cursor.createdAt)}::timestamptz, ${param(cursor.id)}::uuid)`,
+      );
+    }
+    const rows = await this.dataSource.query<RunRow[]>(
+      `SELECT ${RUN_COLUMNS}
+         FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY r."created_at" DESC, r."id" DESC
+        LIMIT ${param(limit + 1)}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const counts = await this.outcomeCounts(page.map((row) => row.id));
+    const weights = await this.settings.scoringWeights();
+    const last = page.at(-1);
+    return this.audited(actor, query, {
+      items: page.map((row) => runView(row, counts.get(row.id) ?? {}, weights)),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeRunCursor({ createdAt: last.created_at_exact, id: last.id })
+          : null,
+    });
+  }
+
+  async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
+    const { run, suite } = await this.require(actor, runId, SuiteGrant.View);
+    const results = await this.dataSource
+      .getRepository(RunResultEntity)
+      .find({ where: { runId: run.id }, order: { finishedAt: 'ASC', id: 'ASC' } });
+    const checkIds = run.plan.map((check) => check.check_id);
+    const checks =
+      checkIds.length === 0
+        ? []
+        : await this.dataSource.getRepository(CheckEntity).find({
+            select: { id: true, name: true, dimension: true },
+            where: { id: In(checkIds) },
+          });
+    const checkById = new Map(checks.map((check) => [check.id, check]));
+    const planById = new Map(run.plan.map((check) => [check.check_id, check]));
+    const counts: Partial<Record<CheckOutcome, number>> = {};
+    for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
+    const view: RunDetailView = {
+      ...runView(
+        { ...rowOf(run), suite_name: suite.suite.name },
+        counts,
+        await this.settings.scoringWeights(),
+      ),
+      results: results.map((result) => {
+        const planned = planById.get(result.checkId);
+        const check = checkById.get(result.checkId);
+        return resultView(result, {
+          name: check?.name ?? null,
+          kind: planned?.kind ?? 'unknown',
+          dimension: check?.dimension ?? null,
+          version: planned?.version ?? null,
+        });
+      }),
+    };
+    await this.audit.record({
+      action: RunAuditAction.Read,
+      actor_user_id: actor.user.id,
+      actor_credential: actor.credential,
+      target_type: 'run',
+      target_id: run.id,
+      detail: { suite_id: run.suiteId, results: results.length },
+    });
+    return view;
+  }
+
+  async progress(actor: SuiteActor, runId: string): Promise<RunProgressView> {
+    const { run } = await this.require(actor, runId, SuiteGrant.View);
+    return {
+      run_id: run.id,
+      status: run.status,
+      completed_checks: run.completedChecks,
+      total_checks: run.totalChecks,
+    };
+  }
+
+  private async outcomeCounts(runIds: string[]): Promise<Map<string, Partial<Record<CheckOutcome, number>>>> {
+    const counts = new Map<string, Partial<Record<CheckOutcome, number>>>();
+    if (runIds.length === 0) return counts;
+    const rows = await this.dataSource.query<{ run_id: string; outcome: CheckOutcome; count: number }[]>(
+      `SELECT "run_id", "outcome", count(*)::int AS "count" FROM "run_results"
+        WHERE "run_id" = ANY($1::uuid[]) GROUP BY "run_id", "outcome"`,
+      [runIds],
+    );
+    for (const row of rows) {
+      const perRun = counts.get(row.run_id) ?? {};
+      perRun[row.outcome] = row.count;
+      counts.set(row.run_id, perRun);
+    }
+    return counts;
+  }
+
+  private async audited(actor: SuiteActor, query: RunListQuery, page: RunPage): Promise<RunPage> {
+    await this.audit.record({
+      action: RunAuditAction.Listed,
+      actor_user_id: actor.user.id,
+      actor_credential: actor.credential,
+      target_type: query.suite_id !== undefined ? 'suite' : null,
+      target_id: query.suite_id ?? null,
+      detail: {
+        filters: {
+          suite_id: query.suite_id ?? null,
+          status: query.status ?? null,
+          since: query.since ?? null,
+          until: query.until ?? null,
+        },
+        runs: page.items.length,
+      },
+    });
+    return page;
+  }
+}
+
+function rowOf(run: RunEntity): Omit<RunRow, 'suite_name'> {
+  return {
+    id: run.id,
+    suite_id: run.suiteId,
+    status: run.status,
+    reason: run.reason,
+    trigger: run.trigger,
+    allow_concurrent: run.allowConcurrent,
+    total_checks: run.totalChecks,
+    completed_checks: run.completedChecks,
+    created_at: run.createdAt,
+    created_at_exact: run.createdAt.toISOString(),
+    started_at: run.startedAt,
+    finished_at: run.finishedAt,
+    cancel_requested_at: run.cancelRequestedAt,
+  };
+}
+
+function runView(
+  row: RunRow,
+  counts: Partial<Record<CheckOutcome, number>>,
+  weights: Parameters<typeof healthScore>[1],
+): RunView {
+  const started = row.started_at === null ? null : new Date(row.started_at);
+  const finished = row.finished_at === null ? null : new Date(row.finished_at);
+  return {
+    id: row.id,
+    suite_id: row.suite_id,
+    suite_name: row.suite_name,
+    status: row.status,
+    reason: row.reason,
+    trigger: row.trigger,
+    allow_concurrent: row.allow_concurrent,
+    total_checks: row.total_checks,
+    completed_checks: row.completed_checks,
+    outcome_counts: counts,
+    health_score: healthScore(counts, weights),
+    created_at: new Date(row.created_at).toISOString(),
+    started_at: started?.toISOString() ?? null,
+    finished_at: finished?.toISOString() ?? null,
+    duration_ms: started === null ? null : (finished ?? new Date()).getTime() - started.getTime(),
+    cancel_requested_at:
+      row.cancel_requested_at === null ? null : new Date(row.cancel_requested_at).toISOString(),
+  };
+}
+
+function resultView(
+  result: RunResultEntity,
+  check: { name: string | null; kind: string; dimension: string | null; version: number | null },
+): RunResultView {
+  const { samples, unexpected_count, unexpected_percent, check_version, ...detail } = result.detail;
+  return {
+    id: result.id,
+    check_id: result.checkId,
+    check_name: check.name,
+    kind: check.kind,
+    dimension: check.dimension,
+    check_version: typeof check_version === 'number' ? check_version : check.version,
+    outcome: result.outcome,
+    metric_value: result.metricValue,
+    unexpected_count: typeof unexpected_count === 'number' ? unexpected_count : null,
+    unexpected_percent: typeof unexpected_percent === 'number' ? unexpected_percent : null,
+    started_at: result.startedAt?.toISOString() ?? null,
+    finished_at: result.finishedAt?.toISOString() ?? null,
+    duration_ms:
+      result.startedAt && result.finishedAt ? result.finishedAt.getTime() - result.startedAt.getTime() : null,
+    samples: Array.isArray(samples) ? (samples as Record<string, unknown>[]) : [],
+    samples_purged: result.samplesPurgedAt !== null,
+    detail,
+  };
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SuitesModule } from '@dq/suites';
+import { RunsModule } from '../runs.module';
+import { RunCancellationService } from './run-cancellation.service';
+import { RunReadsService } from './run-reads.service';
+
+/**
+ * The runs API of the gateways (REST and MCP): reading runs and results, progress, cancel. Needs
+ * the app's DataSource, AuditLog, messaging and the global workspace settings.
+ */
+@Module({
+  imports: [RunsModule, SuitesModule],
+  providers: [RunReadsService, RunCancellationService],
+  exports: [RunReadsService, RunCancellationService],
+})
+export class RunsApiModule {}
