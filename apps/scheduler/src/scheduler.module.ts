@@ -3,6 +3,7 @@ import { ServiceName } from '@dq/contracts';
 import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { SamplePurgeSweep } from './sample-purge.sweep';
+import { WorkerLossSweep } from './worker-loss.sweep';
 import { type SchedulerConfig } from './scheduler.config';
 
 @Module({})
@@ -11,7 +12,7 @@ export class SchedulerModule {
     return {
       module: SchedulerModule,
       imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunsModule],
-      providers: [SamplePurgeSweep],
+      providers: [SamplePurgeSweep, WorkerLossSweep],
     };
   }
 }

@@ -12,3 +12,5 @@ export * from './execution/run-privacy.module';
 export * from './api/run-reads.service';
 export * from './api/run-cancellation.service';
 export * from './api/runs-api.module';
+export * from './execution/worker-loss.service';
+export * from './execution/run-lease';

@@ -5,6 +5,7 @@ import { RunCompletionPublisher } from './execution/run-completion.publisher';
 import { RunExecutionService } from './execution/run-execution.service';
 import { CheckMetricHistory } from './history/check-metric-history';
 import { SamplePurgeService } from './retention/sample-purge.service';
+import { WorkerLossService } from './execution/worker-loss.service';
 
 /**
  * Runs and results. Needs the global DataSource (DbModule) and the messaging providers
@@ -18,6 +19,7 @@ import { SamplePurgeService } from './retention/sample-purge.service';
     RunCompletionPublisher,
     CheckMetricHistory,
     SamplePurgeService,
+    WorkerLossService,
   ],
   exports: [
     CheckEvaluatorRegistry,
@@ -26,6 +28,7 @@ import { SamplePurgeService } from './retention/sample-purge.service';
     RunCompletionPublisher,
     CheckMetricHistory,
     SamplePurgeService,
+    WorkerLossService,
   ],
 })
 export class RunsModule {}

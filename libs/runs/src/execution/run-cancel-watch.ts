@@ -1,8 +1,9 @@
 import { type LoggerService } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
 import { Broadcasts } from '@dq/contracts';
-import { RunEntity } from '@dq/db';
+import { RunEntity, updateReturning } from '@dq/db';
 import { type BroadcastSubscription, type ProgressBroadcaster } from '@dq/messaging';
+import { RUN_LEASE_MS, RUN_LEASE_RENEW_MS } from './run-lease';
 
 /** How often the run row is read for a cancel the broadcast may have missed (NATS down, a race). */
 export const CANCEL_POLL_MS = 1_000;
@@ -10,13 +11,15 @@ export const CANCEL_POLL_MS = 1_000;
 /**
  * Watches one running run for a cancel: the gateway's broadcast stops it at once, and a poll of
  * the run row (the record) catches a cancel whose broadcast was lost. Its signal aborts the work
- * in flight, so the datasource statement is cancelled rather than left to finish.
+ * in flight, so the datasource statement is cancelled rather than left to finish. The same poll
+ * renews the run's lease every few seconds: a timer, so a long statement keeps it alive too.
  */
 export class RunCancelWatch {
   private readonly controller = new AbortController();
   private readonly subscription?: BroadcastSubscription;
   private readonly timer: NodeJS.Timeout;
   private polling?: Promise<void>;
+  private leaseRenewedAt = Date.now();
 
   constructor(
     private readonly runId: string,
@@ -69,6 +72,18 @@ export class RunCancelWatch {
 
   private async readRow(): Promise<void> {
     try {
+      if (Date.now() - this.leaseRenewedAt >= RUN_LEASE_RENEW_MS) {
+        const renewedAt = Date.now();
+        const [run] = await updateReturning<{ cancel_requested_at: Date | null }>(
+          this.dataSource,
+          `UPDATE "runs" SET "lease_expires_at" = now() + ($2 || ' milliseconds')::interval
+            WHERE "id" = $1 AND "status" = 'running' RETURNING "cancel_requested_at"`,
+          [this.runId, String(RUN_LEASE_MS)],
+        );
+        this.leaseRenewedAt = renewedAt;
+        if (run?.cancel_requested_at != null) this.cancel('poll');
+        return;
+      }
       const run = await this.dataSource
         .getRepository(RunEntity)
         .findOne({ select: { id: true, cancelRequestedAt: true }, where: { id: this.runId } });

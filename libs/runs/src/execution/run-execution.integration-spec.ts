@@ -30,6 +30,7 @@ import {
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
 import { type ExecutionContext, RunExecutionService, SUITE_BUSY_RETRY_MS } from './run-execution.service';
+import { RUN_LEASE_MS } from './run-lease';
 import { RUN_PRIVACY } from './run-privacy';
 
 class TestRunnerConfig extends BaseServiceConfig {
@@ -280,6 +281,21 @@ describe('RunExecutionService', () => {
     expect(done.status).toBe(RunStatus.Cancelled);
     expect(evaluator.evaluated).toEqual([plan[0].check_id, plan[1].check_id]);
     expect((await results(run.id)).map((result) => result.checkId)).toEqual([plan[0].check_id]);
+  });
+
+  it('holds a lease on the run while it works, so the worker-loss sweep can tell a dead runner', async () => {
+    const plan = [scripted()];
+    const run = await insertRun(plan);
+    let lease: Date | null = null;
+    evaluator.onEvaluate = async () => {
+      lease = (await runOf(run.id)).leaseExpiresAt;
+    };
+    const claimedAt = Date.now();
+    await execution.execute(run.id, executionContext());
+    expect(lease).not.toBeNull();
+    const ahead = (lease as unknown as Date).getTime() - claimedAt;
+    expect(ahead).toBeGreaterThan(RUN_LEASE_MS - 5_000);
+    expect(ahead).toBeLessThanOrEqual(RUN_LEASE_MS + 5_000);
   });
 
   it('a cancel whose broadcast was lost is seen on the run row within about a second', async () => {

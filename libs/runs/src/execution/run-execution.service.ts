@@ -18,6 +18,7 @@ import {
 } from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunCancelWatch } from './run-cancel-watch';
+import { RUN_LEASE_MS } from './run-lease';
 import { RunCompletionPublisher } from './run-completion.publisher';
 import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
 
@@ -189,6 +190,7 @@ export class RunExecutionService {
         workerId,
         attempt: () => 'attempt + 1',
         startedAt: () => 'coalesce(started_at, now())',
+        leaseExpiresAt: () => `now() + interval '${RUN_LEASE_MS} milliseconds'`,
       })
       .where('id = :runId AND status IN (:...statuses)', {
         runId,

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { Events, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import { RunEntity, RunResultEntity } from '@dq/db';
+import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
+import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { type IsolatedEnvironment, createIsolatedEnvironment, lastStreamMessage } from '@dq/testing';
+import { RunsModule } from '../runs.module';
+import { WorkerLossService } from './worker-loss.service';
+
+class TestSchedulerConfig extends BaseServiceConfig {
+  override PORT = 0;
+}
+
+describe('WorkerLossService', () => {
+  let env: IsolatedEnvironment;
+  let context: INestApplicationContext;
+  let dataSource: DataSource;
+  let workerLoss: WorkerLossService;
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('worker-loss');
+    const config = loadConfig(TestSchedulerConfig, env.env);
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ...platformModules({ service: ServiceName.Scheduler, config }),
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }),
+        RunsModule,
+      ],
+    }).compile();
+    context = await moduleRef.init();
+    dataSource = context.get(DataSource);
+    workerLoss = context.get(WorkerLossService);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await env?.cleanup();
+  });
+
+  /** A run row as a runner leaves it; `leaseSeconds` from now (negative: lapsed). */
+  async function runWithLease(status: RunStatus, leaseSeconds: number | null): Promise<RunEntity> {
+    const checkId = randomUUID();
+    const [row] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO runs (suite_id, trigger, status, plan, total_checks, started_at, lease_expires_at, worker_id)
+       VALUES ($1, $2, $3, $4, 2, now() - interval '2 minutes',
+               CASE WHEN $5::int IS NULL THEN NULL ELSE now() + ($5::int * interval '1 second') END, 'runner:gone')
+       RETURNING id`,
+      [
+        randomUUID(),
+        RunTrigger.Api,
+        status,
+        JSON.stringify([
+          { check_id: checkId, kind: 'expectation', version: 1, definition: {} },
+          { check_id: randomUUID(), kind: 'expectation', version: 1, definition: {} },
+        ]),
+        leaseSeconds,
+      ],
+    );
+    await dataSource
+      .getRepository(RunResultEntity)
+      .insert({ runId: row.id, checkId, outcome: 'pass', metricValue: 0, detail: {} });
+    return dataSource.getRepository(RunEntity).findOneByOrFail({ id: row.id });
+  }
+  const statusOf = async (id: string) =>
+    (await dataSource.getRepository(RunEntity).findOneByOrFail({ id })).status;
+
+  it('ends a running run whose lease lapsed `failed` worker_lost, keeps its results, publishes its completion', async () => {
+    const lost = await runWithLease(RunStatus.Running, -1);
+    const report = await workerLoss.failLost();
+    expect(report.failed).toContain(lost.id);
+
+    const run = await dataSource.getRepository(RunEntity).findOneByOrFail({ id: lost.id });
+    expect(run).toMatchObject({ status: RunStatus.Failed, reason: RunFailureReason.WorkerLost });
+    expect(run.finishedAt).not.toBeNull();
+    expect(await dataSource.getRepository(RunResultEntity).countBy({ runId: lost.id })).toBe(1);
+
+    const event = await lastStreamMessage(env, Events.RunCompleted.subject);
+    expect(event).toMatchObject({ run_id: lost.id, status: 'failed' });
+
+    // A second sweep does not touch it again.
+    expect((await workerLoss.failLost()).failed).not.toContain(lost.id);
+  });
+
+  it('leaves alone a running run with a live lease, and queued or finished runs', async () => {
+    const live = await runWithLease(RunStatus.Running, 30);
+    const queued = await runWithLease(RunStatus.Queued, -60);
+    const done = await runWithLease(RunStatus.Succeeded, -60);
+    const report = await workerLoss.failLost();
+    expect(report.failed).not.toEqual(expect.arrayContaining([live.id]));
+    expect(await statusOf(live.id)).toBe(RunStatus.Running);
+    expect(await statusOf(queued.id)).toBe(RunStatus.Queued);
+    expect(await statusOf(done.id)).toBe(RunStatus.Succeeded);
+  });
+
+  it('treats a running run claimed without a lease by its start time', async () => {
+    const legacy = await runWithLease(RunStatus.Running, null);
+    expect((await workerLoss.failLost()).failed).toContain(legacy.id);
+    expect(await statusOf(legacy.id)).toBe(RunStatus.Failed);
+  });
+
+  it('ends each lost run once when two sweeps race', async () => {
+    const lost = await runWithLease(RunStatus.Running, -5);
+    const [first, second] = await Promise.all([workerLoss.failLost(), workerLoss.failLost()]);
+    const endedBy = [first, second].filter((report) => report.failed.includes(lost.id));
+    expect(endedBy).toHaveLength(1);
+  });
+});

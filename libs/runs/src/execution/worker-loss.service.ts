@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { RunFailureReason, RunStatus } from '@dq/contracts';
+import { RunEntity, updateReturning } from '@dq/db';
+import { RunCompletionPublisher } from './run-completion.publisher';
+
+/** What one sweep did. */
+export interface WorkerLossReport {
+  /** Runs ended `failed` with reason `worker_lost`. */
+  failed: string[];
+}
+
+/**
+ * Ends the runs whose runner died: a `running` run whose lease lapsed (no runner renewed it, and
+ * no live runner resumed it from the redelivered job) becomes `failed` with reason `worker_lost`,
+ * keeping the results it recorded, and its completion is published like any other run's. Safe to
+ * run from several processes at once: the UPDATE decides which one ends each run, and a runner
+ * that comes back later finds the run terminal and does nothing.
+ */
+@Injectable()
+export class WorkerLossService {
+  private readonly logger = new Logger(WorkerLossService.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly completion: RunCompletionPublisher,
+  ) {}
+
+  async failLost(): Promise<WorkerLossReport> {
+    const ended = await updateReturning<{ id: string }>(
+      this.dataSource,
+      // A run claimed before leases existed has none: its start stands in for the last renewal.
+      `UPDATE "runs" SET "status" = 'failed', "reason" = $1, "finished_at" = now()
+        WHERE "status" = 'running'
+          AND coalesce("lease_expires_at", "started_at" + interval '45 seconds', "created_at") < now()
+        RETURNING "id"`,
+      [RunFailureReason.WorkerLost],
+    );
+    const failed = ended.map((row) => row.id);
+    if (failed.length === 0) return { failed };
+    this.logger.warn({ msg: 'runs ended: their runner was lost', run_ids: failed });
+    const runs = await this.dataSource.getRepository(RunEntity).findBy({ id: In(failed) });
+    for (const run of runs) {
+      if (run.status !== RunStatus.Failed) continue;
+      try {
+        await this.completion.publish(run);
+      } catch (error) {
+        // The run row is the record; the next sweep does not see it again, so say so loudly.
+        this.logger.error({ run_id: run.id, msg: 'worker-loss completion not published', err: error });
+      }
+    }
+    return { failed };
+  }
+}
