@@ -552,6 +552,18 @@ const ROWS: MatrixRow[] = [
     expect: HIDDEN_READ,
   },
   {
+    endpoint: 'GET /runs/{shared}/results/{rid}/comparison_report',
+    method: 'GET',
+    path: (c) => `/runs/${c.sharedRunId}/results/${c.sharedRunId}/comparison_report`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /runs/{hidden}/results/{rid}/comparison_report',
+    method: 'GET',
+    path: (c) => `/runs/${c.hiddenRunId}/results/${c.hiddenRunId}/comparison_report?format=xlsx`,
+    expect: HIDDEN_READ,
+  },
+  {
     endpoint: 'POST /runs/{shared}/cancel',
     method: 'POST',
     path: (c) => `/runs/${c.disposableRunId}/cancel`,
@@ -627,10 +639,33 @@ describe('authorization matrix', () => {
 
   /** A run row of a suite, as the dispatcher writes it (no job: nothing will execute it). */
   async function insertRun(suiteId: string, status: 'queued' | 'succeeded'): Promise<string> {
+    // Each finished run holds one comparison result (the result id is the run id's twin below).
+    const checkId = randomUUID();
     const [row] = await world.db.query<{ id: string }[]>(
-      `INSERT INTO runs (suite_id, trigger, status) VALUES ($1, 'api', $2) RETURNING id`,
-      [suiteId, status],
+      `INSERT INTO runs (suite_id, trigger, status, plan) VALUES ($1, 'api', $2, $3) RETURNING id`,
+      [
+        suiteId,
+        status,
+        JSON.stringify([{ check_id: checkId, kind: 'comparison', version: 1, definition: {} }]),
+      ],
     );
+    if (status === 'succeeded') {
+      await world.db.query(
+        `INSERT INTO run_results (id, run_id, check_id, outcome, metric_value, detail)
+         VALUES ($1, $1, $2, 'pass', 0, $3)`,
+        [
+          row.id,
+          checkId,
+          JSON.stringify({
+            matched: 1,
+            mismatched: 0,
+            only_in_target: 0,
+            only_in_baseline: 0,
+            key_columns: ['id'],
+          }),
+        ],
+      );
+    }
     return row.id;
   }
 

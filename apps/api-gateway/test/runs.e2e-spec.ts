@@ -94,6 +94,15 @@ describe('runs through the gateway and the runner pool', () => {
       `INSERT INTO public.orders VALUES (1, $1, 10), (2, NULL, 20), (3, 'bob@example.org', -5), (4, NULL, 40)`,
       [SECRET_EMAIL],
     );
+    // The baseline of the comparison: order 2's amount differs, 3 and 4 are only in the target,
+    // 5 only here. Customers stay secret: the suite's policy masks every column but two.
+    await client.query(
+      `CREATE TABLE public.orders_baseline (order_id bigint, customer text, amount double precision)`,
+    );
+    await client.query(
+      `INSERT INTO public.orders_baseline VALUES (1, $1, 10), (2, NULL, 25), (5, 'eve@example.org', 50)`,
+      [SECRET_EMAIL],
+    );
     // Every statement over this view sleeps a minute first: a long query to cancel.
     await client.query(
       `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(60)) s`,
@@ -330,6 +339,103 @@ describe('runs through the gateway and the runner pool', () => {
       ]),
     );
     expect(events.some((event) => event.action === 'run.cancel_requested')).toBe(false);
+  });
+
+  it('streams the diff report of a comparison result as CSV or XLSX; refuses what has none', async () => {
+    const baseline = await call(api, 'POST', '/connections', {
+      token: admin,
+      body: {
+        name: 'orders-baseline-db',
+        kind: 'postgres',
+        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
+        credential: { password: 'unused-with-trust' },
+      },
+    });
+    expect(baseline.status).toBe(201);
+    const compared = await suite('public.orders', [
+      {
+        name: 'matches the baseline',
+        kind: 'comparison',
+        config: {
+          baseline_connection_id: (baseline.body as { id: string }).id,
+          baseline: { target: 'public.orders_baseline' },
+          key_columns: ['order_id'],
+          compare_columns: ['amount', 'customer'],
+        },
+      },
+      {
+        name: 'order id present',
+        kind: 'expectation',
+        config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'order_id' } },
+      },
+    ]);
+    const runId = ((await trigger(compared)).body as { id: string }).id;
+    await waitFor(
+      () => progress(runId),
+      (p) => TERMINAL.includes(p.status),
+      'the comparison run to end',
+    );
+    const detail = (await call(api, 'GET', `/runs/${runId}`, { token: owner })).body as RunDetailView;
+    const comparison = detail.results.find((result) => result.kind === 'comparison')!;
+    const expectation = detail.results.find((result) => result.kind === 'expectation')!;
+    expect(comparison.detail).toMatchObject({
+      matched: 1,
+      mismatched: 1,
+      only_in_target: 2,
+      only_in_baseline: 1,
+    });
+    const reportPath = (resultId: string, query = '') =>
+      `/runs/${runId}/results/${resultId}/comparison_report${query}`;
+
+    const csv = await call(api, 'GET', reportPath(comparison.id), { token: owner });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain(`comparison-${runId}-${comparison.id}.csv`);
+    expect(csv.headers.get('cache-control')).toBe('no-store');
+    const lines = csv.text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'mismatched,1',
+        'only_in_target,2',
+        'only_in_baseline,1',
+        'mismatched,2,amount,20,25',
+        'only_in_target,3,,,',
+        'only_in_baseline,5,,,',
+      ]),
+    );
+    // The customer column is masked by the suite's policy: a mismatch there shows no value.
+    expect(csv.text).not.toContain(SECRET_EMAIL);
+    expect(csv.text).not.toContain('eve@example.org');
+
+    const xlsx = await fetch(`${api}${reportPath(comparison.id, '?format=xlsx')}`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const bytes = Buffer.from(await xlsx.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+    // Nothing of the report is stored: no table grew a row for it, only the access was audited.
+    const [audited] = await world.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE action = 'run.comparison_report_read' AND target_id = $1`,
+      [runId],
+    );
+    expect(audited.n).toBe(2);
+
+    const refusals: [string, string, number, string][] = [
+      [reportPath(comparison.id, '?format=pdf'), owner, 422, 'validation_failed'],
+      [reportPath(expectation.id), owner, 409, 'conflict'],
+      [reportPath(randomUUID()), owner, 404, 'not_found'],
+      [reportPath('not-a-uuid'), owner, 404, 'not_found'],
+      [reportPath(comparison.id), stranger, 404, 'not_found'],
+      [reportPath(comparison.id), viewer, 404, 'not_found'],
+    ];
+    for (const [path, token, status, code] of refusals) {
+      const refused = await call(api, 'GET', path, { token });
+      expect({ path, status: refused.status }).toEqual({ path, status });
+      expect((refused.body as { error: { code: string } }).error.code).toBe(code);
+    }
+    expect((await call(api, 'GET', reportPath(comparison.id))).status).toBe(401);
   });
 
   it('never runs a suite twice at once, and a cancel stops the long statement on the datasource', async () => {

@@ -14,3 +14,4 @@ export * from './api/run-cancellation.service';
 export * from './api/runs-api.module';
 export * from './execution/worker-loss.service';
 export * from './execution/run-lease';
+export * from './api/comparison-report.service';

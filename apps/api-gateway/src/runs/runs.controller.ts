@@ -1,13 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
+import { type Response } from 'express';
 import {
   type CancelledRunView,
+  ComparisonReportQuery,
   type RunDetailView,
   RunListQuery,
   type RunPage,
   type RunProgressView,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { RunCancellationService, RunReadsService } from '@dq/runs';
+import { ComparisonReportService, RunCancellationService, RunReadsService } from '@dq/runs';
+import { ReportAbortedError, reportWriterFor } from '@dq/reports';
 import { suiteActorOf } from '@dq/suites';
 
 /**
@@ -17,9 +20,12 @@ import { suiteActorOf } from '@dq/suites';
 @Controller('runs')
 @RequireCapability(WorkspaceCapability.UseSharedSuites)
 export class RunsController {
+  private readonly logger = new Logger(RunsController.name);
+
   constructor(
     private readonly reads: RunReadsService,
     private readonly cancellation: RunCancellationService,
+    private readonly comparisonReports: ComparisonReportService,
   ) {}
 
   @Get()
@@ -42,5 +48,35 @@ export class RunsController {
   @HttpCode(202)
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CancelledRunView> {
     return this.cancellation.cancel(suiteActorOf(principal), id);
+  }
+
+  /**
+   * The diff report of a comparison result as CSV or XLSX, streamed as it is written. Every refusal
+   * is answered before the first byte; once the report streams, a failure can only cut it short.
+   */
+  @Get(':id/results/:rid/comparison_report')
+  async comparisonReport(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('rid') resultId: string,
+    @Query() query: ComparisonReportQuery,
+    @Res() response: Response,
+  ): Promise<void> {
+    const format = query.format ?? 'csv';
+    const report = await this.comparisonReports.open(suiteActorOf(principal), id, resultId, format);
+    const writer = reportWriterFor(format);
+    response.status(200);
+    response.setHeader('Content-Type', writer.contentType);
+    response.setHeader('Content-Disposition', `attachment; filename="${report.fileName}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    try {
+      await writer.write(report.sections, response);
+      if (!response.writableEnded) response.end();
+    } catch (error) {
+      if (!(error instanceof ReportAbortedError)) {
+        this.logger.error({ msg: 'comparison report failed mid-stream', run_id: id, err: error });
+      }
+      response.destroy();
+    }
   }
 }

@@ -297,10 +297,12 @@ export async function runComparison(
     const samples: Record<string, Record<string, unknown>[]> = {};
     if (!options.zeroSample && total > buckets.matched) {
       const names = [...keys, ...compared];
+      // By key, so the same keys come back whichever side is read (and the samples are stable).
+      const keyOrder = keys.map((_key, index) => `coalesce(t.c${index}, b.c${index})`).join(', ');
       const pick = async (where: string, alias: 't' | 'b'): Promise<Record<string, unknown>[]> => {
         const rows = (
           await engine.runAndReadAll(
-            `SELECT ${names.map((_n, index) => `${alias}.c${index} AS c${index}`).join(', ')} FROM ${joined} WHERE ${where} LIMIT ${SAMPLE_ROWS}`,
+            `SELECT ${names.map((_n, index) => `${alias}.c${index} AS c${index}`).join(', ')} FROM ${joined} WHERE ${where} ORDER BY ${keyOrder} LIMIT ${SAMPLE_ROWS}`,
           )
         ).getRowObjectsJson();
         return rows.map((row) =>
@@ -311,6 +313,22 @@ export async function runComparison(
         );
       };
       samples['mismatched'] = await pick(`${inTarget} AND ${inBaseline} AND (${anyDiffers})`, 't');
+      // The same keys' baseline rows, index for index (the same ORDER BY), so the diff report can
+      // show both values of each differing column.
+      samples['mismatched_baseline'] = await pick(`${inTarget} AND ${inBaseline} AND (${anyDiffers})`, 'b');
+      // Which compared columns differ for each of those keys, as the comparison judged it (with
+      // its numeric tolerance), so the report never lists a column the check counted as equal.
+      if (differs.length > 0) {
+        const flags = (
+          await engine.runAndReadAll(
+            `SELECT ${differs.map((expression, index) => `coalesce(${expression}, FALSE) AS d${index}`).join(', ')} FROM ${joined}
+              WHERE ${inTarget} AND ${inBaseline} AND (${anyDiffers}) ORDER BY ${keyOrder} LIMIT ${SAMPLE_ROWS}`,
+          )
+        ).getRowObjectsJson();
+        samples['mismatched_columns'] = flags.map((row) => ({
+          columns: compared.filter((_name, index) => row[`d${index}`] === true),
+        }));
+      }
       samples['only_in_target'] = await pick(`${inTarget} AND NOT ${inBaseline}`, 't');
       samples['only_in_baseline'] = await pick(`${inBaseline} AND NOT ${inTarget}`, 'b');
     }

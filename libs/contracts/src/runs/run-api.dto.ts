@@ -152,5 +152,16 @@ export const RunAuditAction = {
   Listed: 'run.listed',
   Read: 'run.read',
   CancelRequested: 'run.cancel_requested',
+  ComparisonReportRead: 'run.comparison_report_read',
 } as const;
 export type RunAuditAction = (typeof RunAuditAction)[keyof typeof RunAuditAction];
+
+/** The formats of `GET /runs/{id}/results/{rid}/comparison_report`. */
+export const COMPARISON_REPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/** `GET /runs/{id}/results/{rid}/comparison_report?format=csv|xlsx` (CSV when left out). */
+export class ComparisonReportQuery {
+  @IsOptional()
+  @IsIn(COMPARISON_REPORT_FORMATS)
+  format?: (typeof COMPARISON_REPORT_FORMATS)[number];
+}

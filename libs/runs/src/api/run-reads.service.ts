@@ -290,6 +290,10 @@ function resultView(
       result.startedAt && result.finishedAt ? result.finishedAt.getTime() - result.startedAt.getTime() : null,
     samples: Array.isArray(samples) ? (samples as Record<string, unknown>[]) : [],
     samples_purged: result.samplesPurgedAt !== null,
-    detail,
+    // A comparison keeps its samples per bucket (mismatched, only in target, only in baseline).
+    detail:
+      samples !== undefined && samples !== null && !Array.isArray(samples)
+        ? { ...detail, samples_by_bucket: samples }
+        : detail,
   };
 }

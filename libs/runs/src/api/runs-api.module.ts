@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SuitesModule } from '@dq/suites';
 import { RunsModule } from '../runs.module';
+import { ComparisonReportService } from './comparison-report.service';
 import { RunCancellationService } from './run-cancellation.service';
 import { RunReadsService } from './run-reads.service';
 
@@ -10,7 +11,7 @@ import { RunReadsService } from './run-reads.service';
  */
 @Module({
   imports: [RunsModule, SuitesModule],
-  providers: [RunReadsService, RunCancellationService],
-  exports: [RunReadsService, RunCancellationService],
+  providers: [RunReadsService, RunCancellationService, ComparisonReportService],
+  exports: [RunReadsService, RunCancellationService, ComparisonReportService],
 })
 export class RunsApiModule {}
