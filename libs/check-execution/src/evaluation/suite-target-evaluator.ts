@@ -553,6 +553,23 @@ export class SuiteTargetEvaluator {
       case CheckKind.CustomSql: {
         const custom = config as unknown as CustomSqlConfig;
         try {
+          if (state.input.zeroSample) {
+            // No failing row may be read: the datasource counts them (up to the cap) instead. Only
+            // what the statement itself needs is computed; the columns a sample would show are not.
+            const counted = await state.runner.run(
+              {
+                sql: `SELECT count(*) AS failing_rows FROM (SELECT 1 AS one FROM (${withoutTrailingSemicolons(custom.sql)}) dq_rows LIMIT ${CUSTOM_SQL_ROW_CAP + 1}) dq_capped`,
+                params: [],
+              },
+              1,
+            );
+            const failing = Number(Object.values(counted.rows[0] ?? {})[0] ?? 0);
+            return evaluateCustomSql(
+              custom,
+              Math.min(failing, CUSTOM_SQL_ROW_CAP),
+              failing > CUSTOM_SQL_ROW_CAP,
+            );
+          }
           const result = await state.runner.run(
             { sql: withoutTrailingSemicolons(custom.sql), params: [] },
             CUSTOM_SQL_ROW_CAP,
