@@ -19,4 +19,18 @@ export class SchedulerConfig extends BaseServiceConfig {
   @Min(1000)
   @Max(24 * 60 * 60 * 1000)
   SAMPLE_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+  /** How often queued runs are checked for a job Redis lost (a restart without persistence). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  @Max(60 * 60 * 1000)
+  RUN_REQUEUE_INTERVAL_MS = 15_000;
+
+  /** A run queued for less than this is left alone: its trigger may still be enqueuing it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(60 * 60 * 1000)
+  RUN_REQUEUE_AFTER_MS = 30_000;
 }

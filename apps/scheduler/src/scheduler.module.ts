@@ -4,6 +4,7 @@ import { RunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { SamplePurgeSweep } from './sample-purge.sweep';
 import { WorkerLossSweep } from './worker-loss.sweep';
+import { RunQueueSweep } from './run-queue.sweep';
 import { type SchedulerConfig } from './scheduler.config';
 
 @Module({})
@@ -12,7 +13,7 @@ export class SchedulerModule {
     return {
       module: SchedulerModule,
       imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunsModule],
-      providers: [SamplePurgeSweep, WorkerLossSweep],
+      providers: [SamplePurgeSweep, WorkerLossSweep, RunQueueSweep],
     };
   }
 }

@@ -6,6 +6,7 @@ import { RunExecutionService } from './execution/run-execution.service';
 import { CheckMetricHistory } from './history/check-metric-history';
 import { SamplePurgeService } from './retention/sample-purge.service';
 import { WorkerLossService } from './execution/worker-loss.service';
+import { RunQueueReconciler } from './dispatch/run-queue-reconciler.service';
 
 /**
  * Runs and results. Needs the global DataSource (DbModule) and the messaging providers
@@ -20,6 +21,7 @@ import { WorkerLossService } from './execution/worker-loss.service';
     CheckMetricHistory,
     SamplePurgeService,
     WorkerLossService,
+    RunQueueReconciler,
   ],
   exports: [
     CheckEvaluatorRegistry,
@@ -29,6 +31,7 @@ import { WorkerLossService } from './execution/worker-loss.service';
     CheckMetricHistory,
     SamplePurgeService,
     WorkerLossService,
+    RunQueueReconciler,
   ],
 })
 export class RunsModule {}

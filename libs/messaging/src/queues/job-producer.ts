@@ -36,4 +36,25 @@ export class JobProducer {
   async withdraw<T>(def: JobDefinition<T>, jobId: string): Promise<void> {
     await this.queues.queue(def.queue).remove(jobId);
   }
+
+  /**
+   * Makes sure a job for this id will run: adds it when Redis lost it (a restart without
+   * persistence), and replaces a finished or failed one (its work is still pending, as the caller's
+   * record says). A waiting, delayed or active job is left alone. Says what it did.
+   */
+  async ensure<T>(
+    def: JobDefinition<T>,
+    payload: T,
+    { jobId }: { jobId: string },
+  ): Promise<'present' | 'added' | 'replaced'> {
+    const queue = this.queues.queue(def.queue);
+    const job = await queue.getJob(jobId);
+    if (job) {
+      const state = await job.getState();
+      if (state !== 'completed' && state !== 'failed') return 'present';
+      await job.remove();
+    }
+    await this.enqueue(def, payload, { jobId });
+    return job ? 'replaced' : 'added';
+  }
 }

@@ -156,6 +156,22 @@ describe('BullMQ queues (real Redis)', () => {
     await app.get(JobProducer).withdraw(Jobs.ExecuteRun, runId);
   });
 
+  it('ensure adds a lost job, leaves a waiting one, and replaces a finished one', async () => {
+    const runId = randomUUID();
+    const producer = app.get(JobProducer);
+    // Lost (as after a Redis restart without persistence): added.
+    expect(await producer.ensure(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId })).toBe('added');
+    expect(await jobState(runId)).toBe('waiting');
+    // Waiting: left alone, never a second job.
+    expect(await producer.ensure(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId })).toBe('present');
+    const worker = await app.get(WorkerHost).start(Jobs.ExecuteRun, async () => undefined, FAST);
+    await waitFor(async () => (await jobState(runId)) === 'completed', 'the job to complete');
+    await worker.close();
+    // Finished while its work is still pending by the caller's record: replaced, so it runs again.
+    expect(await producer.ensure(Jobs.ExecuteRun, { run_id: runId }, { jobId: runId })).toBe('replaced');
+    expect(await jobState(runId)).toBe('waiting');
+  });
+
   it('close() aborts the signal of a job in flight; the job is handed back and another worker completes it', async () => {
     const runId = randomUUID();
     const started = deferred();
