@@ -405,6 +405,53 @@ describe('check kinds by datasource kind, against the peers', () => {
           metric_value: 20,
           detail: { unexpected_count: 2 },
         });
+      // Zero-sample mode on a SQL kind: a failing custom SQL check is counted by the datasource in
+      // this dialect (its rows never fetched), and no result carries a sample.
+      if ((CHECK_SUPPORT_MATRIX.custom_sql as readonly string[]).includes(kind)) {
+        const failingSql: TargetCheck = {
+          id: randomUUID(),
+          version: 1,
+          baseline: null,
+          definition: parseCheckDefinition(
+            {
+              name: 'customers missing (sql)',
+              kind: 'custom_sql',
+              config: {
+                sql: `SELECT ${subject.column.id} FROM ${subject.target} WHERE ${subject.column.customer} IS NULL`,
+              },
+            },
+            { datasourceKind: kind },
+          ),
+        };
+        const zeroSampleResults = new Map<string, CheckEvaluation>();
+        await evaluator.evaluate(
+          {
+            runId: null,
+            zeroSample: true,
+            target: {
+              connection_id: subject.connectionId,
+              target: subject.target,
+              time_zone: 'UTC',
+              column_policy: {},
+            },
+            checks: [failingSql, nulls],
+          },
+          { signal: AbortSignal.timeout(120_000) },
+          async (checkId, evaluation) => {
+            zeroSampleResults.set(checkId, evaluation);
+          },
+        );
+        expect({ kind, sql: zeroSampleResults.get(failingSql.id) }).toMatchObject({
+          kind,
+          sql: {
+            outcome: 'fail',
+            metric_value: null,
+            detail: { failing_rows: 2, failing_rows_capped: false },
+          },
+        });
+        for (const evaluation of zeroSampleResults.values())
+          expect(evaluation.detail).not.toHaveProperty('samples');
+      }
       // The variants this kind runs, per the spec's table (freshness-by-column left out on L only).
       expect(checks.length).toBe(
         variants.length - (kind === 'lakehouse' || kind === 'iceberg_catalog' ? 1 : 0),
