@@ -6,7 +6,6 @@
  * restarts disturb no other test.
  */
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { Events, type RunProgressView } from '@dq/contracts';
 import {
   type PrivateService,
@@ -16,23 +15,7 @@ import {
   startPrivateRedis,
 } from '@dq/testing';
 import { GatewayWorld, call } from './support/gateway-world';
-
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined as T);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
 
 describe('Redis or NATS restarted during a run', () => {
   let world: GatewayWorld;
@@ -42,19 +25,12 @@ describe('Redis or NATS restarted during a run', () => {
   let owner: string;
   let slowSuite: string;
   let fastSuite: string;
-  const database = `restart_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = new ScratchDatabase('restart');
 
   const progress = async (runId: string): Promise<RunProgressView> =>
     (await call(api, 'GET', `/runs/${runId}/progress`, { token: owner })).body as RunProgressView;
 
-  async function sleepingStatements(): Promise<number> {
-    const [row] = await world.db.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = $1 AND state = 'active' AND wait_event = 'PgSleep'`,
-      [database],
-    );
-    return row.n;
-  }
+  const sleepingStatements = () => database.sleepingStatements(world.db);
 
   async function expectEachResultOnce(runId: string, checks: number): Promise<void> {
     const rows = await world.db.query<{ n: number }[]>(
@@ -72,26 +48,21 @@ describe('Redis or NATS restarted during a run', () => {
   }
 
   const ended = (runId: string) =>
-    waitFor(
+    pollUntil(
       () => progress(runId),
-      (p) => TERMINAL.includes(p.status),
+      (p) => TERMINAL_RUN_STATES.includes(p.status),
       `run ${runId} to end`,
       90_000,
     );
 
   beforeAll(async () => {
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`CREATE DATABASE ${database}`);
-    await root.end();
-    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
-    await client.connect();
-    await client.query(`CREATE TABLE public.orders (order_id bigint, amount double precision)`);
-    await client.query(`INSERT INTO public.orders VALUES (1, 10), (2, 20), (3, -5)`);
-    await client.query(
-      `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(6)) s`,
-    );
-    await client.end();
+    await database.create(async (client) => {
+      await client.query(`CREATE TABLE public.orders (order_id bigint, amount double precision)`);
+      await client.query(`INSERT INTO public.orders VALUES (1, 10), (2, 20), (3, -5)`);
+      await client.query(
+        `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(6)) s`,
+      );
+    });
 
     [redis, nats] = await Promise.all([startPrivateRedis(), startPrivateNats()]);
     world = await GatewayWorld.create('dependency-restart');
@@ -110,22 +81,13 @@ describe('Redis or NATS restarted during a run', () => {
     );
     owner = await world.mintToken('owner@example.test', 'member');
     const admin = await world.mintToken('admin@example.test', 'admin');
-    const connection = await call(api, 'POST', '/connections', {
-      token: admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
-        credential: { password: 'unused-with-trust' },
-      },
-    });
-    expect(connection.status).toBe(201);
+    const connectionId = await database.connect(api, admin, 'orders-db');
     const suite = async (target: string): Promise<string> => {
       const created = await call(api, 'POST', '/suites', {
         token: owner,
         body: {
           name: `suite-${randomUUID()}`,
-          connection_id: (connection.body as { id: string }).id,
+          connection_id: connectionId,
           target,
         },
       });
@@ -152,15 +114,12 @@ describe('Redis or NATS restarted during a run', () => {
   afterAll(async () => {
     await world?.close();
     await Promise.all([redis?.destroy(), nats?.destroy()]);
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await root.end();
+    await database.drop();
   });
 
   it('Redis: the running run completes, the queued run whose job was lost is queued again and runs', async () => {
     const running = await trigger(slowSuite);
-    await waitFor(sleepingStatements, (n) => n > 0, 'the slow statement to start');
+    await pollUntil(sleepingStatements, (n) => n > 0, 'the slow statement to start');
     const queued = await trigger(fastSuite);
     expect((await progress(queued)).status).toBe('queued');
 
@@ -180,7 +139,7 @@ describe('Redis or NATS restarted during a run', () => {
 
   it('NATS: the run completes and its completion event is on the stream', async () => {
     const running = await trigger(slowSuite);
-    await waitFor(sleepingStatements, (n) => n > 0, 'the slow statement to start');
+    await pollUntil(sleepingStatements, (n) => n > 0, 'the slow statement to start');
 
     await nats.stop();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -189,7 +148,7 @@ describe('Redis or NATS restarted during a run', () => {
     const run = await ended(running);
     expect(run.status).toBe('succeeded');
     await expectEachResultOnce(running, 1);
-    const event = await waitFor(
+    const event = await pollUntil(
       () =>
         lastStreamMessage({ natsUrl: nats.url, namespace: world.env.namespace }, Events.RunCompleted.subject),
       (message) => message['run_id'] === running,

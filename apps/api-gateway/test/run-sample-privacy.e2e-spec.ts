@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { Events, type RunDetailView, type RunProgressView } from '@dq/contracts';
 import { lastStreamMessage } from '@dq/testing';
 import { GatewayWorld, call } from './support/gateway-world';
+import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
 
 /** Every value a sample must never show. */
 const PLANTED = [
@@ -34,18 +35,6 @@ const POLICIES = {
   'redact by default': { columns: { id: 'allow' }, default: 'redact' },
 } as const;
 
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 function expectNoPlanted(text: string, where: string): void {
   const found = PLANTED.filter((value) => text.includes(value));
   expect({ where, found }).toEqual({ where, found: [] });
@@ -57,12 +46,12 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
   let admin: string;
   let owner: string;
   let connectionId: string;
-  const database = `sample_privacy_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = new ScratchDatabase('sample_privacy');
   const runIds: string[] = [];
 
   /** Calls of the view's `reveal` function: each is one personal value read from the datasource. */
   async function reveals(): Promise<number> {
-    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
+    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: database.name });
     await client.connect();
     try {
       const { rows } = await client.query<{ calls: string | null }>(
@@ -110,10 +99,10 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
     expect(triggered.status).toBe(201);
     const runId = (triggered.body as { id: string }).id;
     runIds.push(runId);
-    await waitFor(
+    await pollUntil(
       async () =>
         (await call(api, 'GET', `/runs/${runId}/progress`, { token: owner })).body as RunProgressView,
-      (progress) => TERMINAL.includes(progress.status),
+      (progress) => TERMINAL_RUN_STATES.includes(progress.status),
       'the run to end',
     );
     const read = await call(api, 'GET', `/runs/${runId}`, { token: owner });
@@ -123,29 +112,26 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
   }
 
   beforeAll(async () => {
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`CREATE DATABASE ${database}`);
-    // Count calls of PL/pgSQL functions in this database (sessions opened from now on).
-    await root.query(`ALTER DATABASE ${database} SET track_functions = 'pl'`);
-    await root.end();
-    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
-    await client.connect();
-    await client.query(`CREATE TABLE public.people (
-      id int, email text, phone text, card text, iban text, ssn text, api_key text, score int)`);
-    await client.query(
-      `INSERT INTO public.people VALUES
-        (1, $1, $2, $3, $4, $5, $6, -1),
-        (2, $7, $8, $9, $10, $11, $12, -5),
-        (3, 'ok@example.net', NULL, NULL, NULL, NULL, NULL, 10)`,
-      PLANTED,
+    await database.create(
+      async (client) => {
+        await client.query(`CREATE TABLE public.people (
+        id int, email text, phone text, card text, iban text, ssn text, api_key text, score int)`);
+        await client.query(
+          `INSERT INTO public.people VALUES
+          (1, $1, $2, $3, $4, $5, $6, -1),
+          (2, $7, $8, $9, $10, $11, $12, -5),
+          (3, 'ok@example.net', NULL, NULL, NULL, NULL, NULL, 10)`,
+          PLANTED,
+        );
+        // A plain PL/pgSQL identity: never inlined, so PostgreSQL counts each call.
+        await client.query(`CREATE FUNCTION public.reveal(value text) RETURNS text LANGUAGE plpgsql STABLE
+        AS $$ BEGIN RETURN value; END $$`);
+        await client.query(`CREATE VIEW public.people_view AS
+        SELECT id, public.reveal(email) AS email, phone, card, iban, ssn, api_key, score FROM public.people`);
+      },
+      // Count calls of PL/pgSQL functions in this database (sessions opened from now on).
+      ["track_functions = 'pl'"],
     );
-    // A plain PL/pgSQL identity: never inlined, so PostgreSQL counts each call.
-    await client.query(`CREATE FUNCTION public.reveal(value text) RETURNS text LANGUAGE plpgsql STABLE
-      AS $$ BEGIN RETURN value; END $$`);
-    await client.query(`CREATE VIEW public.people_view AS
-      SELECT id, public.reveal(email) AS email, phone, card, iban, ssn, api_key, score FROM public.people`);
-    await client.end();
 
     world = await GatewayWorld.create('sample-privacy');
     const gateway = await world.startGateway({
@@ -156,25 +142,12 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
     await world.startRunner({ LOG_LEVEL: 'debug' });
     admin = await world.mintToken('admin@example.test', 'admin');
     owner = await world.mintToken('owner@example.test', 'member');
-    const created = await call(api, 'POST', '/connections', {
-      token: admin,
-      body: {
-        name: 'people-db',
-        kind: 'postgres',
-        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
-        credential: { password: 'unused-with-trust' },
-      },
-    });
-    expect(created.status).toBe(201);
-    connectionId = (created.body as { id: string }).id;
+    connectionId = await database.connect(api, admin, 'people-db');
   }, 180_000);
 
   afterAll(async () => {
     await world?.close();
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await root.end();
+    await database.drop();
   });
 
   it.each(Object.entries(POLICIES))(
@@ -196,7 +169,7 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
     // With samples on, the sample query reads the email column through `reveal`...
     const before = await reveals();
     await runToEnd(suiteId);
-    await waitFor(reveals, (calls) => calls > before, 'reveal calls to be counted');
+    await pollUntil(reveals, (calls) => calls > before, 'reveal calls to be counted');
     // Backends flush their counters lazily: let every one of the run's statements land.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const withSamples = await reveals();

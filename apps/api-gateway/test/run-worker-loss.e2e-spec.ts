@@ -4,50 +4,25 @@
  * two. With another runner alive the job is redelivered and the run resumes there; with none, the
  * scheduler's worker-loss sweep ends it once its lease lapses.
  */
-import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { type RunProgressView } from '@dq/contracts';
 import { startApp } from '@dq/testing';
 import { GatewayWorld, call } from './support/gateway-world';
+import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
 
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
 /** Quick redelivery, so a resumed run does not wait out the default 30 s job lock. */
 const QUICK_STALL = { RUNS_LOCK_DURATION_MS: '4000', RUNS_STALLED_INTERVAL_MS: '1000' };
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('a runner killed mid-run', () => {
   let world: GatewayWorld;
   let api: string;
   let owner: string;
   let suiteId: string;
-  const database = `worker_loss_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = new ScratchDatabase('worker_loss');
 
   const progress = async (runId: string): Promise<RunProgressView> =>
     (await call(api, 'GET', `/runs/${runId}/progress`, { token: owner })).body as RunProgressView;
 
-  /** Statements asleep in the slow view (the runner reads through a cursor: match the wait, not the text). */
-  async function sleepingStatements(): Promise<number> {
-    const [row] = await world.db.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = $1 AND state = 'active' AND wait_event = 'PgSleep'`,
-      [database],
-    );
-    return row.n;
-  }
+  const sleepingStatements = () => database.sleepingStatements(world.db);
 
   async function resultsOf(runId: string): Promise<{ check_id: string; n: number }[]> {
     return world.db.query(
@@ -60,25 +35,20 @@ describe('a runner killed mid-run', () => {
     const triggered = await call(api, 'POST', `/suites/${suiteId}/run`, { token: owner });
     expect(triggered.status).toBe(201);
     const runId = (triggered.body as { id: string }).id;
-    await waitFor(sleepingStatements, (n) => n > 0, 'the slow statement to start');
+    await pollUntil(sleepingStatements, (n) => n > 0, 'the slow statement to start');
     expect((await progress(runId)).status).toBe('running');
     return runId;
   }
 
   beforeAll(async () => {
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`CREATE DATABASE ${database}`);
-    await root.end();
-    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
-    await client.connect();
-    await client.query(`CREATE TABLE public.orders (order_id bigint, amount double precision)`);
-    await client.query(`INSERT INTO public.orders VALUES (1, 10), (2, 20), (3, -5)`);
-    // Each statement over the view sleeps 8 s first: long enough to kill a runner inside it.
-    await client.query(
-      `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(8)) s`,
-    );
-    await client.end();
+    await database.create(async (client) => {
+      await client.query(`CREATE TABLE public.orders (order_id bigint, amount double precision)`);
+      await client.query(`INSERT INTO public.orders VALUES (1, 10), (2, 20), (3, -5)`);
+      // Each statement over the view sleeps 8 s first: long enough to kill a runner inside it.
+      await client.query(
+        `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(8)) s`,
+      );
+    });
 
     world = await GatewayWorld.create('worker-loss');
     const gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
@@ -87,21 +57,12 @@ describe('a runner killed mid-run', () => {
     world.runners.push(await startApp('scheduler', world.env.env));
     owner = await world.mintToken('owner@example.test', 'member');
     const admin = await world.mintToken('admin@example.test', 'admin');
-    const connection = await call(api, 'POST', '/connections', {
-      token: admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
-        credential: { password: 'unused-with-trust' },
-      },
-    });
-    expect(connection.status).toBe(201);
+    const connectionId = await database.connect(api, admin, 'orders-db');
     const suite = await call(api, 'POST', '/suites', {
       token: owner,
       body: {
         name: 'slow orders',
-        connection_id: (connection.body as { id: string }).id,
+        connection_id: connectionId,
         target: 'public.slow_orders',
       },
     });
@@ -130,10 +91,7 @@ describe('a runner killed mid-run', () => {
 
   afterAll(async () => {
     await world?.close();
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await root.end();
+    await database.drop();
   });
 
   it('resumes on another runner: the run succeeds, each check recorded once', async () => {
@@ -146,9 +104,9 @@ describe('a runner killed mid-run', () => {
     const second = await startApp('runner', { ...world.env.env, ...QUICK_STALL });
     world.runners.push(second);
 
-    const ended = await waitFor(
+    const ended = await pollUntil(
       () => progress(runId),
-      (p) => TERMINAL.includes(p.status),
+      (p) => TERMINAL_RUN_STATES.includes(p.status),
       'the resumed run to end',
     );
     expect(Date.now() - killedAt).toBeLessThan(60_000);
@@ -170,9 +128,9 @@ describe('a runner killed mid-run', () => {
 
     const killedAt = Date.now();
     await only.kill();
-    const ended = await waitFor(
+    const ended = await pollUntil(
       () => call(api, 'GET', `/runs/${runId}`, { token: owner }),
-      (read) => TERMINAL.includes((read.body as { status: string }).status),
+      (read) => TERMINAL_RUN_STATES.includes((read.body as { status: string }).status),
       'the lost run to end',
       70_000,
     );

@@ -5,29 +5,12 @@
  * gone from PostgreSQL's activity view); lists filtered, paged and grant-filtered; reads audited.
  */
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { type RunDetailView, type RunPage, type RunProgressView } from '@dq/contracts';
 import { type AppProcess } from '@dq/testing';
 import { GatewayWorld, call } from './support/gateway-world';
+import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
 
 const SECRET_EMAIL = 'ada.lovelace@example.com';
-const TERMINAL = ['succeeded', 'failed', 'cancelled'];
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('runs through the gateway and the runner pool', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
@@ -37,7 +20,7 @@ describe('runs through the gateway and the runner pool', () => {
   let stranger: string;
   let admin: string;
   let connectionId: string;
-  const database = `runs_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = new ScratchDatabase('runs_e2e');
 
   async function suite(target: string, checks: unknown[]): Promise<string> {
     const created = await call(api, 'POST', '/suites', {
@@ -67,47 +50,31 @@ describe('runs through the gateway and the runner pool', () => {
   const trigger = (suiteId: string, body?: unknown) =>
     call(api, 'POST', `/suites/${suiteId}/run`, { token: owner, ...(body !== undefined ? { body } : {}) });
 
-  /**
-   * Statements asleep in the slow view right now. By wait event, not query text: the runner reads
-   * through a cursor, so the active statement shows as its `FETCH`.
-   */
-  async function slowStatements(): Promise<number> {
-    const [row] = await world.db.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = $1 AND state = 'active' AND wait_event = 'PgSleep'`,
-      [database],
-    );
-    return row.n;
-  }
+  const slowStatements = () => database.sleepingStatements(world.db);
 
   beforeAll(async () => {
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`CREATE DATABASE ${database}`);
-    await root.end();
-    const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database });
-    await client.connect();
-    await client.query(
-      `CREATE TABLE public.orders (order_id bigint, customer text, amount double precision)`,
-    );
-    await client.query(
-      `INSERT INTO public.orders VALUES (1, $1, 10), (2, NULL, 20), (3, 'bob@example.org', -5), (4, NULL, 40)`,
-      [SECRET_EMAIL],
-    );
-    // The baseline of the comparison: order 2's amount differs, 3 and 4 are only in the target,
-    // 5 only here. Customers stay secret: the suite's policy masks every column but two.
-    await client.query(
-      `CREATE TABLE public.orders_baseline (order_id bigint, customer text, amount double precision)`,
-    );
-    await client.query(
-      `INSERT INTO public.orders_baseline VALUES (1, $1, 10), (2, NULL, 25), (5, 'eve@example.org', 50)`,
-      [SECRET_EMAIL],
-    );
-    // Every statement over this view sleeps a minute first: a long query to cancel.
-    await client.query(
-      `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(60)) s`,
-    );
-    await client.end();
+    await database.create(async (client) => {
+      await client.query(
+        `CREATE TABLE public.orders (order_id bigint, customer text, amount double precision)`,
+      );
+      await client.query(
+        `INSERT INTO public.orders VALUES (1, $1, 10), (2, NULL, 20), (3, 'bob@example.org', -5), (4, NULL, 40)`,
+        [SECRET_EMAIL],
+      );
+      // The baseline of the comparison: order 2's amount differs, 3 and 4 are only in the target,
+      // 5 only here. Customers stay secret: the suite's policy masks every column but two.
+      await client.query(
+        `CREATE TABLE public.orders_baseline (order_id bigint, customer text, amount double precision)`,
+      );
+      await client.query(
+        `INSERT INTO public.orders_baseline VALUES (1, $1, 10), (2, NULL, 25), (5, 'eve@example.org', 50)`,
+        [SECRET_EMAIL],
+      );
+      // Every statement over this view sleeps a minute first: a long query to cancel.
+      await client.query(
+        `CREATE VIEW public.slow_orders AS SELECT o.* FROM public.orders o, LATERAL (SELECT pg_sleep(60)) s`,
+      );
+    });
 
     world = await GatewayWorld.create('runs');
     gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
@@ -116,26 +83,13 @@ describe('runs through the gateway and the runner pool', () => {
     viewer = await world.mintToken('viewer@example.test', 'viewer');
     stranger = await world.mintToken('stranger@example.test', 'member');
     admin = await world.mintToken('admin@example.test', 'admin');
-    const created = await call(api, 'POST', '/connections', {
-      token: admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
-        credential: { password: 'unused-with-trust' },
-      },
-    });
-    expect(created.status).toBe(201);
-    connectionId = (created.body as { id: string }).id;
+    connectionId = await database.connect(api, admin, 'orders-db');
   }, 120_000);
 
   afterAll(async () => {
     expect(world?.output() ?? '').not.toContain(SECRET_EMAIL);
     await world?.close();
-    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await root.connect();
-    await root.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await root.end();
+    await database.drop();
   });
 
   let ordersSuite: string;
@@ -196,9 +150,9 @@ describe('runs through the gateway and the runner pool', () => {
 
   it('a runner runs the queued run: progress to a terminal state, results with samples redacted', async () => {
     await world.startRunner();
-    const done = await waitFor(
+    const done = await pollUntil(
       () => progress(firstRun),
-      (p) => TERMINAL.includes(p.status),
+      (p) => TERMINAL_RUN_STATES.includes(p.status),
       'the run to finish',
     );
     expect(done).toEqual({ run_id: firstRun, status: 'succeeded', completed_checks: 3, total_checks: 3 });
@@ -342,22 +296,13 @@ describe('runs through the gateway and the runner pool', () => {
   });
 
   it('streams the diff report of a comparison result as CSV or XLSX; refuses what has none', async () => {
-    const baseline = await call(api, 'POST', '/connections', {
-      token: admin,
-      body: {
-        name: 'orders-baseline-db',
-        kind: 'postgres',
-        config: { host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' },
-        credential: { password: 'unused-with-trust' },
-      },
-    });
-    expect(baseline.status).toBe(201);
+    const baselineConnectionId = await database.connect(api, admin, 'orders-baseline-db');
     const compared = await suite('public.orders', [
       {
         name: 'matches the baseline',
         kind: 'comparison',
         config: {
-          baseline_connection_id: (baseline.body as { id: string }).id,
+          baseline_connection_id: baselineConnectionId,
           baseline: { target: 'public.orders_baseline' },
           key_columns: ['order_id'],
           compare_columns: ['amount', 'customer'],
@@ -370,9 +315,9 @@ describe('runs through the gateway and the runner pool', () => {
       },
     ]);
     const runId = ((await trigger(compared)).body as { id: string }).id;
-    await waitFor(
+    await pollUntil(
       () => progress(runId),
-      (p) => TERMINAL.includes(p.status),
+      (p) => TERMINAL_RUN_STATES.includes(p.status),
       'the comparison run to end',
     );
     const detail = (await call(api, 'GET', `/runs/${runId}`, { token: owner })).body as RunDetailView;
@@ -447,7 +392,7 @@ describe('runs through the gateway and the runner pool', () => {
       },
     ]);
     const running = (await trigger(slowSuite)).body as { id: string };
-    await waitFor(
+    await pollUntil(
       () => slowStatements(),
       (n) => n > 0,
       'the slow statement to start',
@@ -465,9 +410,9 @@ describe('runs through the gateway and the runner pool', () => {
     const cancelled = await call(api, 'POST', `/runs/${running.id}/cancel`, { token: owner });
     expect(cancelled.status).toBe(202);
     expect(cancelled.body).toMatchObject({ id: running.id, status: 'running' });
-    const ended = await waitFor(
+    const ended = await pollUntil(
       () => progress(running.id),
-      (p) => TERMINAL.includes(p.status),
+      (p) => TERMINAL_RUN_STATES.includes(p.status),
       'the cancelled run to end',
       20_000,
     );
@@ -476,19 +421,19 @@ describe('runs through the gateway and the runner pool', () => {
     expect(Date.now() - startedAt).toBeLessThan(15_000);
 
     // The waiting run now holds the suite; cancel it too, and nothing is left running.
-    await waitFor(
+    await pollUntil(
       () => progress(waitingId),
       (p) => p.status === 'running',
       'the waiting run to start',
     );
     expect((await call(api, 'POST', `/runs/${waitingId}/cancel`, { token: owner })).status).toBe(202);
-    await waitFor(
+    await pollUntil(
       () => progress(waitingId),
       (p) => p.status === 'cancelled',
       'the second run to end',
       20_000,
     );
-    await waitFor(
+    await pollUntil(
       () => slowStatements(),
       (n) => n === 0,
       'no slow statement left on the datasource',

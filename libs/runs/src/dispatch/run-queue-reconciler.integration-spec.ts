@@ -1,46 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { Jobs, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity } from '@dq/db';
 import { QueueRegistry } from '@dq/messaging';
-import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
-import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
-import { RunsModule } from '../runs.module';
+import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { RunDispatchService } from './run-dispatch.service';
 import { RunQueueReconciler } from './run-queue-reconciler.service';
 
-class TestSchedulerConfig extends BaseServiceConfig {
-  override PORT = 0;
-}
-
 describe('RunQueueReconciler', () => {
-  let env: IsolatedEnvironment;
+  let runs: RunsTestContext;
   let context: INestApplicationContext;
   let dataSource: DataSource;
   let reconciler: RunQueueReconciler;
   const queue = () => context.get(QueueRegistry).queue(Jobs.ExecuteRun.queue);
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('run-queue-reconciler');
-    const config = loadConfig(TestSchedulerConfig, env.env);
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ...platformModules({ service: ServiceName.Scheduler, config }),
-        ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }),
-        RunsModule,
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    dataSource = context.get(DataSource);
+    runs = await openRunsTestContext('run-queue-reconciler', ServiceName.Scheduler);
+    ({ context, dataSource } = runs);
     reconciler = context.get(RunQueueReconciler);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await runs?.close();
   });
 
   async function queuedRun(): Promise<RunEntity> {

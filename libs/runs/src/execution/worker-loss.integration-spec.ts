@@ -1,43 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { Events, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
-import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
-import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { type IsolatedEnvironment, createIsolatedEnvironment, lastStreamMessage } from '@dq/testing';
-import { RunsModule } from '../runs.module';
+import { type IsolatedEnvironment, lastStreamMessage } from '@dq/testing';
+import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { WorkerLossService } from './worker-loss.service';
 
-class TestSchedulerConfig extends BaseServiceConfig {
-  override PORT = 0;
-}
-
 describe('WorkerLossService', () => {
+  let runs: RunsTestContext;
   let env: IsolatedEnvironment;
   let context: INestApplicationContext;
   let dataSource: DataSource;
   let workerLoss: WorkerLossService;
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('worker-loss');
-    const config = loadConfig(TestSchedulerConfig, env.env);
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ...platformModules({ service: ServiceName.Scheduler, config }),
-        ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }),
-        RunsModule,
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    dataSource = context.get(DataSource);
+    runs = await openRunsTestContext('worker-loss', ServiceName.Scheduler);
+    ({ env, context, dataSource } = runs);
     workerLoss = context.get(WorkerLossService);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await runs?.close();
   });
 
   /** A run row as a runner leaves it; `leaseSeconds` from now (negative: lapsed). */

@@ -1,46 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
-import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
-import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
-import { RunsModule } from '../runs.module';
+import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { SamplePurgeService } from './sample-purge.service';
-
-class TestSchedulerConfig extends BaseServiceConfig {
-  override PORT = 0;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-24T12:00:00Z');
 
 describe('SamplePurgeService', () => {
-  let env: IsolatedEnvironment;
+  let runs: RunsTestContext;
   let context: INestApplicationContext;
   let dataSource: DataSource;
   let purge: SamplePurgeService;
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('sample-purge');
-    const config = loadConfig(TestSchedulerConfig, env.env);
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ...platformModules({ service: ServiceName.Scheduler, config }),
-        ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }),
-        RunsModule,
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    dataSource = context.get(DataSource);
+    runs = await openRunsTestContext('sample-purge', ServiceName.Scheduler);
+    ({ context, dataSource } = runs);
     purge = context.get(SamplePurgeService);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await runs?.close();
   });
 
   async function resultFinished(daysAgo: number): Promise<RunResultEntity> {
