@@ -8,30 +8,20 @@ import { SamplePurgeService } from './retention/sample-purge.service';
 import { WorkerLossService } from './execution/worker-loss.service';
 import { RunQueueReconciler } from './dispatch/run-queue-reconciler.service';
 
+const RUNS_PROVIDERS = [
+  CheckEvaluatorRegistry,
+  RunDispatchService,
+  RunExecutionService,
+  RunCompletionPublisher,
+  CheckMetricHistory,
+  SamplePurgeService,
+  WorkerLossService,
+  RunQueueReconciler,
+] as const;
+
 /**
  * Runs and results. Needs the global DataSource (DbModule) and the messaging providers
  * (MessagingModule) of the app that imports it.
  */
-@Module({
-  providers: [
-    CheckEvaluatorRegistry,
-    RunDispatchService,
-    RunExecutionService,
-    RunCompletionPublisher,
-    CheckMetricHistory,
-    SamplePurgeService,
-    WorkerLossService,
-    RunQueueReconciler,
-  ],
-  exports: [
-    CheckEvaluatorRegistry,
-    RunDispatchService,
-    RunExecutionService,
-    RunCompletionPublisher,
-    CheckMetricHistory,
-    SamplePurgeService,
-    WorkerLossService,
-    RunQueueReconciler,
-  ],
-})
+@Module({ providers: [...RUNS_PROVIDERS], exports: [...RUNS_PROVIDERS] })
 export class RunsModule {}
