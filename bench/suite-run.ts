@@ -304,6 +304,7 @@ async function main(): Promise<void> {
         workerId: 'bench',
         signal: new AbortController().signal,
         handBack: () => Promise.reject(new Error('handed back')),
+        retryLater: () => Promise.reject(new Error('suite busy')),
       });
       const ms = performance.now() - started;
       const finished = await runs.findOneByOrFail({ id: run.id });
@@ -471,6 +472,7 @@ async function main(): Promise<void> {
           workerId: 'bench',
           signal: new AbortController().signal,
           handBack: () => Promise.reject(new Error('handed back')),
+          retryLater: () => Promise.reject(new Error('suite busy')),
         });
         const ms = performance.now() - started;
         const stored = await dataSource.getRepository(RunResultEntity).countBy({ runId: run.id });
