@@ -13,6 +13,7 @@ import { ConnectionsController } from './connections/connections.controller';
 import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
+import { DashboardController } from './runs/dashboard.controller';
 import { RunsController } from './runs/runs.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
 import { ChecksController } from './suites/checks.controller';
@@ -74,6 +75,7 @@ export class ApiGatewayModule {
         ChecksController,
         SuiteRunsController,
         RunsController,
+        DashboardController,
         WorkspaceSettingsController,
       ],
     };

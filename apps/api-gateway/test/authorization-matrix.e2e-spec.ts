@@ -521,6 +521,13 @@ const ROWS: MatrixRow[] = [
     expect: { none: 401, viewer: 404, member: 404, admin: 201 },
   },
   { endpoint: 'GET /runs', method: 'GET', path: () => '/runs', expect: AUTHENTICATED },
+  // Hidden suites are left out of the summary, never refused: dashboard.e2e-spec shows it.
+  {
+    endpoint: 'GET /dashboard/summary',
+    method: 'GET',
+    path: () => '/dashboard/summary',
+    expect: AUTHENTICATED,
+  },
   {
     endpoint: 'GET /runs?suite_id={hidden}',
     method: 'GET',

@@ -6,6 +6,7 @@ export * from './messaging/catalog';
 export * from './runs/run-status';
 export * from './runs/run-events';
 export * from './runs/run-api.dto';
+export * from './runs/dashboard.dto';
 export * from './services/service-name';
 export * from './services/service-ping';
 export * from './identity/roles';

@@ -15,4 +15,5 @@ export * from './api/runs-api.module';
 export * from './execution/worker-loss.service';
 export * from './execution/run-lease';
 export * from './api/comparison-report.service';
+export * from './api/dashboard-summary.service';
 export * from './dispatch/run-queue-reconciler.service';

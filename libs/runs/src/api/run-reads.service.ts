@@ -20,6 +20,7 @@ import { CheckEntity, RunEntity, RunResultEntity } from '@dq/db';
 import { type AccessibleSuite, SuiteAccessService, type SuiteActor } from '@dq/suites';
 import { WorkspaceSettingsService, healthScore } from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
+import { runOutcomeCounts } from './run-outcome-counts';
 
 export const RUN_NOT_FOUND_MESSAGE = 'Run not found';
 
@@ -118,7 +119,10 @@ export class RunReadsService {
       params,
     );
     const page = rows.slice(0, limit);
-    const counts = await this.outcomeCounts(page.map((row) => row.id));
+    const counts = await runOutcomeCounts(
+      this.dataSource,
+      page.map((row) => row.id),
+    );
     const weights = await this.settings.scoringWeights();
     const last = page.at(-1);
     return this.audited(actor, query, {
@@ -183,22 +187,6 @@ export class RunReadsService {
       completed_checks: run.completedChecks,
       total_checks: run.totalChecks,
     };
-  }
-
-  private async outcomeCounts(runIds: string[]): Promise<Map<string, Partial<Record<CheckOutcome, number>>>> {
-    const counts = new Map<string, Partial<Record<CheckOutcome, number>>>();
-    if (runIds.length === 0) return counts;
-    const rows = await this.dataSource.query<{ run_id: string; outcome: CheckOutcome; count: number }[]>(
-      `SELECT "run_id", "outcome", count(*)::int AS "count" FROM "run_results"
-        WHERE "run_id" = ANY($1::uuid[]) GROUP BY "run_id", "outcome"`,
-      [runIds],
-    );
-    for (const row of rows) {
-      const perRun = counts.get(row.run_id) ?? {};
-      perRun[row.outcome] = row.count;
-      counts.set(row.run_id, perRun);
-    }
-    return counts;
   }
 
   private async audited(actor: SuiteActor, query: RunListQuery, page: RunPage): Promise<RunPage> {

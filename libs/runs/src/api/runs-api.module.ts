@@ -2,16 +2,17 @@ import { Module } from '@nestjs/common';
 import { SuitesModule } from '@dq/suites';
 import { RunsModule } from '../runs.module';
 import { ComparisonReportService } from './comparison-report.service';
+import { DashboardSummaryService } from './dashboard-summary.service';
 import { RunCancellationService } from './run-cancellation.service';
 import { RunReadsService } from './run-reads.service';
 
 /**
- * The runs API of the gateways (REST and MCP): reading runs and results, progress, cancel. Needs
+ * The runs API of the gateways (REST and MCP): reading runs and results, progress, cancel, the dashboard. Needs
  * the app's DataSource, AuditLog, messaging and the global workspace settings.
  */
 @Module({
   imports: [RunsModule, SuitesModule],
-  providers: [RunReadsService, RunCancellationService, ComparisonReportService],
-  exports: [RunReadsService, RunCancellationService, ComparisonReportService],
+  providers: [RunReadsService, RunCancellationService, ComparisonReportService, DashboardSummaryService],
+  exports: [RunReadsService, RunCancellationService, ComparisonReportService, DashboardSummaryService],
 })
 export class RunsApiModule {}

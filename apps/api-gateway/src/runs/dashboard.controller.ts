@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { DashboardSummaryQuery, type DashboardSummaryView } from '@dq/contracts';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { DashboardSummaryService } from '@dq/runs';
+import { suiteActorOf } from '@dq/suites';
+
+/** The dashboard: KPIs, run trend and per-suite performance over the suites the caller can see. */
+@Controller('dashboard')
+@RequireCapability(WorkspaceCapability.UseSharedSuites)
+export class DashboardController {
+  constructor(private readonly dashboard: DashboardSummaryService) {}
+
+  @Get('summary')
+  summary(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: DashboardSummaryQuery,
+  ): Promise<DashboardSummaryView> {
+    return this.dashboard.summary(suiteActorOf(principal), query);
+  }
+}
