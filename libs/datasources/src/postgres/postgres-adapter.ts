@@ -46,20 +46,50 @@ async function relationStats(session: PostgresSession, target: PostgresTarget): 
   return row ? Number(row['reltuples']) : undefined;
 }
 
+/** Objects below this oid are built in: the same type name in every database of every server. */
+const FIRST_NORMAL_OBJECT_ID = 16_384;
+const builtInTypeNames = new Map<number, string>();
+
+/** The names of result column types; built-in ones are read once per process, user types each time. */
+async function typeNames(session: PostgresSession, oids: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  const unknown = new Set<number>();
+  for (const oid of oids) {
+    const builtIn = builtInTypeNames.get(oid);
+    if (builtIn === undefined) unknown.add(oid);
+    else names.set(oid, builtIn);
+  }
+  if (unknown.size === 0) return names;
+  const { rows } = await session.run(TYPE_NAMES_SQL, [[...unknown]]);
+  for (const row of rows) {
+    const oid = Number(row['oid']);
+    const name = String(row['name']);
+    names.set(oid, name);
+    if (oid < FIRST_NORMAL_OBJECT_ID) builtInTypeNames.set(oid, name);
+  }
+  return names;
+}
+
 /**
- * PostgreSQL as a SQL datasource (`pg`). Every call opens its own short-lived connection with a
- * READ ONLY transaction, a statement timeout from the call and cancellation from its signal.
+ * PostgreSQL as a SQL datasource (`pg`). Every call runs in a READ ONLY transaction on a pooled
+ * connection (a test on a new one), with a statement timeout from the call and cancellation from
+ * its signal.
  */
 export class PostgresAdapter implements DatasourceAdapter {
   readonly kind = ConnectionKind.Postgres;
 
   /** The user name is left out on purpose: the result is shown to every reader of the connection. */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
-    return withReadOnlySession(connection, options, async (session) => {
-      const { rows } = await session.run('SELECT version() AS version, current_database() AS database');
-      const [row] = rows;
-      return { server_version: row?.['version'] ?? null, database: row?.['database'] ?? null };
-    });
+    return withReadOnlySession(
+      connection,
+      options,
+      async (session) => {
+        const { rows } = await session.run('SELECT version() AS version, current_database() AS database');
+        const [row] = rows;
+        return { server_version: row?.['version'] ?? null, database: row?.['database'] ?? null };
+      },
+      { fresh: true },
+    );
   }
 
   /** Identifiers travel as parameters, never spliced into the SQL. */
@@ -101,9 +131,10 @@ export class PostgresAdapter implements DatasourceAdapter {
     return withReadOnlySession(connection, options, async (session) => {
       await session.run(`DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${statement}`, options.params ?? []);
       const fetched = await session.run(`FETCH FORWARD ${maxRows + 1} FROM ${CURSOR}`);
-      const oids = [...new Set(fetched.fields.map((f) => f.dataTypeID))];
-      const { rows: types } = await session.run(TYPE_NAMES_SQL, [oids]);
-      const names = new Map(types.map((t) => [Number(t['oid']), String(t['name'])]));
+      const names = await typeNames(
+        session,
+        fetched.fields.map((f) => f.dataTypeID),
+      );
       return {
         columns: fetched.fields.map((f) => ({
           name: f.name,

@@ -4,6 +4,7 @@ import { type CallOptions, type DatasourceConnection, DatasourceError } from '..
 import { POSTGRES_ERROR_MESSAGES, classifyPostgresError } from './classify-postgres-error';
 import { postgresClientConfig } from './postgres-connection-config';
 import { sendPostgresCancelRequest } from './postgres-cancel-request';
+import { PostgresClientPool, postgresClientPool } from './postgres-client-pool';
 
 /** The backend key pg keeps after the handshake (not in its type declarations). */
 interface BackendKey {
@@ -16,7 +17,7 @@ function classified(errorClass: DatasourceErrorClass): DatasourceError {
 }
 
 /**
- * One read-only transaction on a short-lived connection. Statements always use the extended
+ * One read-only transaction on a pooled connection. Statements always use the extended
  * protocol, which accepts exactly one statement: a `;`-chained second statement (a COMMIT, then a
  * write) is a syntax error, never executed.
  */
@@ -38,25 +39,29 @@ export class PostgresSession {
 }
 
 /**
- * Opens a connection, starts a READ ONLY transaction, runs `work` and always closes the connection.
- * Every failure comes out as a classified `DatasourceError` with a fixed message (the driver's text
+ * Runs `work` in a READ ONLY transaction on a connection of the pool (or a new one), then returns
+ * the connection to the pool if the transaction ended cleanly and closes it otherwise. Every
+ * failure comes out as a classified `DatasourceError` with a fixed message (the driver's text
  * names hosts, users and databases, so it is dropped). An abort of `options.signal` cancels the
- * running statement on the server and fails the call as `cancelled`.
+ * running statement on the server and fails the call as `cancelled`. `fresh` opens a connection of
+ * its own and closes it after (a connection test proves the credential now, not 10 s ago).
  */
 export async function withReadOnlySession<T>(
   connection: DatasourceConnection,
   options: CallOptions,
   work: (session: PostgresSession) => Promise<T>,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<T> {
   const config = postgresClientConfig(connection, options.timeoutMs);
   const { signal } = options;
   if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
 
-  const client = new Client(config);
-  // A connection dropped while idle is reported as an event; the call's own promise reports it.
-  client.on('error', () => undefined);
+  const key = PostgresClientPool.keyOf(config);
+  let client: Client | undefined;
   let cancelSent: Promise<void> | undefined;
+  let clean = false;
   const onAbort = (): void => {
+    if (client === undefined) return;
     const { processID, secretKey } = client as unknown as BackendKey;
     if (processID !== null && secretKey !== null)
       cancelSent = sendPostgresCancelRequest(String(config.host), Number(config.port), processID, secretKey);
@@ -65,12 +70,19 @@ export async function withReadOnlySession<T>(
   signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    await client.connect();
+    client = fresh ? undefined : await beginOnIdle(key);
+    if (client === undefined) {
+      client = new Client(config);
+      // A connection dropped while in use is reported as an event; the call's own promise reports it.
+      client.on('error', () => undefined);
+      await client.connect();
+      await client.query('BEGIN READ ONLY');
+    }
     const session = new PostgresSession(client, signal);
-    await session.run('BEGIN READ ONLY');
     const result = await work(session);
     await session.run('ROLLBACK');
     if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
+    clean = true;
     return result;
   } catch (error) {
     if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
@@ -79,6 +91,28 @@ export async function withReadOnlySession<T>(
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await cancelSent;
-    await client.end().catch(() => undefined);
+    if (client !== undefined) {
+      if (clean && !fresh) postgresClientPool.give(key, client);
+      else await client.end().catch(() => undefined);
+    }
   }
+}
+
+/**
+ * An idle connection of the pool with its READ ONLY transaction begun, or undefined. A read-only
+ * transaction can still take session-level advisory locks, which its rollback keeps: they are
+ * released in the same round trip as the BEGIN. A connection the server closed meanwhile is
+ * closed here and the next one tried.
+ */
+async function beginOnIdle(key: string): Promise<Client | undefined> {
+  for (let client = postgresClientPool.take(key); client; client = postgresClientPool.take(key)) {
+    client.on('error', () => undefined);
+    try {
+      await client.query('SELECT pg_advisory_unlock_all(); BEGIN READ ONLY');
+      return client;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { type CheckOutcome, Events, type RunCompletedCheck } from '@dq/contracts';
-import { CheckEntity, type RunEntity, RunResultEntity, SuiteEntity } from '@dq/db';
+import { type RunEntity } from '@dq/db';
 import { EventPublisher } from '@dq/messaging';
 
 /**
@@ -20,31 +20,21 @@ export class RunCompletionPublisher {
    * per check its outcome, severity and the outcome of the suite's previous finished run.
    */
   async publish(run: RunEntity): Promise<void> {
-    const results = await this.dataSource.getRepository(RunResultEntity).find({
-      select: { checkId: true, outcome: true, metricValue: true, detail: true },
-      where: { runId: run.id },
-    });
+    const facts = await this.factsOf(run);
     const outcomeCounts: Partial<Record<CheckOutcome, number>> = {};
-    for (const result of results) outcomeCounts[result.outcome] = (outcomeCounts[result.outcome] ?? 0) + 1;
-    const previous = await this.previousOutcomes(run);
-    const checkIds = run.plan.map((check) => check.check_id);
-    const checks =
-      checkIds.length === 0
-        ? []
-        : await this.dataSource.getRepository(CheckEntity).find({
-            select: { id: true, name: true, snoozedUntil: true },
-            where: { id: In(checkIds) },
-          });
-    const checkById = new Map(checks.map((check) => [check.id, check]));
-    const resultById = new Map(results.map((result) => [result.checkId, result]));
-    const suite = await this.dataSource
-      .getRepository(SuiteEntity)
-      .findOne({ select: { id: true, name: true }, where: { id: run.suiteId } });
+    for (const result of facts.results)
+      outcomeCounts[result.outcome] = (outcomeCounts[result.outcome] ?? 0) + 1;
+    const previous = {
+      runId: facts.previous_run_id,
+      outcomes: new Map(facts.previous_results.map((row) => [row.check_id, row.outcome])),
+    };
+    const checkById = new Map(facts.checks.map((check) => [check.id, check]));
+    const resultById = new Map(facts.results.map((result) => [result.check_id, result]));
     const perCheck: RunCompletedCheck[] = run.plan.map((planned) => {
       const result = resultById.get(planned.check_id);
       const check = checkById.get(planned.check_id);
       const outcome = result?.outcome ?? null;
-      const unexpected = result?.detail['unexpected_percent'];
+      const unexpected = result?.unexpected_percent;
       return {
         check_id: planned.check_id,
         check_name: check?.name ?? null,
@@ -52,10 +42,10 @@ export class RunCompletionPublisher {
         check_version: planned.version,
         outcome,
         severity: outcome === 'warn' || outcome === 'fail' || outcome === 'critical' ? outcome : null,
-        metric_value: result?.metricValue ?? null,
+        metric_value: result?.metric_value ?? null,
         unexpected_percent: typeof unexpected === 'number' ? unexpected : null,
         previous_outcome: previous.outcomes.get(planned.check_id) ?? null,
-        snoozed_until: check?.snoozedUntil?.toISOString() ?? null,
+        snoozed_until: check?.snoozed_until ? new Date(check.snoozed_until).toISOString() : null,
       };
     });
 
@@ -65,7 +55,7 @@ export class RunCompletionPublisher {
         event_id: run.id,
         run_id: run.id,
         suite_id: run.suiteId,
-        suite_name: suite?.name ?? null,
+        suite_name: facts.suite_name,
         status: run.status,
         reason: run.reason ?? null,
         trigger: run.trigger,
@@ -82,24 +72,45 @@ export class RunCompletionPublisher {
     );
   }
 
-  /** Each check's outcome in the suite's previous finished run (before this one was created). */
-  private async previousOutcomes(
-    run: RunEntity,
-  ): Promise<{ runId: string | null; outcomes: Map<string, CheckOutcome> }> {
-    const [previous] = await this.dataSource.query<{ id: string }[]>(
-      `SELECT "id" FROM "runs"
-        WHERE "suite_id" = $1 AND "id" <> $2 AND "status" IN ('succeeded', 'failed', 'cancelled')
-          AND "created_at" < $3
-        ORDER BY "created_at" DESC, "id" DESC
-        LIMIT 1`,
-      [run.suiteId, run.id, run.createdAt],
+  /**
+   * In one read: this run's results, its checks as they are now, the suite's name, and the suite's
+   * previous finished run (created before this one) with each check's outcome there.
+   */
+  private async factsOf(run: RunEntity): Promise<CompletionFacts> {
+    const [facts] = await this.dataSource.query<CompletionFacts[]>(
+      `WITH previous AS (
+         SELECT "id" FROM "runs"
+          WHERE "suite_id" = $1 AND "id" <> $2 AND "status" IN ('succeeded', 'failed', 'cancelled')
+            AND "created_at" < $3
+          ORDER BY "created_at" DESC, "id" DESC
+          LIMIT 1)
+       SELECT
+         (SELECT "name" FROM "suites" WHERE "id" = $1) AS "suite_name",
+         (SELECT "id" FROM previous) AS "previous_run_id",
+         coalesce((SELECT json_agg(json_build_object(
+             'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
+             'unexpected_percent', "detail" -> 'unexpected_percent'))
+           FROM "run_results" WHERE "run_id" = $2), '[]') AS "results",
+         coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
+           FROM "run_results" WHERE "run_id" = (SELECT "id" FROM previous)), '[]') AS "previous_results",
+         coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
+           FROM "checks" WHERE "id" = ANY($4::uuid[])), '[]') AS "checks"`,
+      [run.suiteId, run.id, run.createdAt, run.plan.map((check) => check.check_id)],
     );
-    const outcomes = new Map<string, CheckOutcome>();
-    if (!previous) return { runId: null, outcomes };
-    const rows = await this.dataSource
-      .getRepository(RunResultEntity)
-      .find({ select: { checkId: true, outcome: true }, where: { runId: previous.id } });
-    for (const row of rows) outcomes.set(row.checkId, row.outcome);
-    return { runId: previous.id, outcomes };
+    if (!facts) throw new Error('the completion facts query returned no row');
+    return facts;
   }
+}
+
+interface CompletionFacts {
+  suite_name: string | null;
+  previous_run_id: string | null;
+  results: {
+    check_id: string;
+    outcome: CheckOutcome;
+    metric_value: number | null;
+    unexpected_percent: unknown;
+  }[];
+  previous_results: { check_id: string; outcome: CheckOutcome }[];
+  checks: { id: string; name: string; snoozed_until: string | null }[];
 }

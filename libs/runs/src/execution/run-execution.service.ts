@@ -8,7 +8,7 @@ import {
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity, type RunTarget } from '@dq/db';
+import { RunEntity, RunResultEntity, type RunTarget, entityOfRow, updateReturning } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
@@ -25,6 +25,8 @@ import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
 /** How long a run waits before trying again while another run of its suite holds the suite. */
 export const SUITE_BUSY_RETRY_MS = 2_000;
 const UNIQUE_VIOLATION = '23505';
+
+type ClaimedRun = RunEntity & { hasResults: boolean };
 
 export interface ExecutionContext {
   /** Identifies this worker on the run row while it holds the run. */
@@ -62,7 +64,7 @@ export class RunExecutionService {
   ) {}
 
   async execute(runId: string, context: ExecutionContext): Promise<void> {
-    let run: RunEntity | undefined;
+    let run: ClaimedRun | undefined;
     try {
       run = await this.claim(runId, context.workerId);
     } catch (error) {
@@ -87,7 +89,7 @@ export class RunExecutionService {
     try {
       const signal = AbortSignal.any([context.signal, watch.signal]);
       const zeroSample = (await this.privacy?.zeroSampleMode()) ?? false;
-      const evaluated = await this.evaluatedCheckIds(run.id);
+      const evaluated = await this.evaluatedCheckIds(run);
       const targetEvaluator = this.evaluators.findTargetEvaluator();
       if (run.target !== null && targetEvaluator) {
         const ended = await this.evaluateTarget(run, targetEvaluator, evaluated, {
@@ -103,8 +105,7 @@ export class RunExecutionService {
       for (const check of run.plan) {
         if (evaluated.has(check.check_id)) continue;
         if (context.signal.aborted) return await this.handBack(run.id, context);
-        if (watch.cancelled || (await this.cancelRequested(run.id)))
-          return await this.finish(run.id, RunStatus.Cancelled);
+        if (await watch.requested()) return await this.finish(run.id, RunStatus.Cancelled);
 
         const startedAt = new Date();
         const evaluation = await this.evaluate(check, run.id, signal);
@@ -169,7 +170,8 @@ export class RunExecutionService {
       this.logger.error({ run_id: run.id, msg: 'run target evaluation threw', err: error });
     }
     if (stop.context.signal.aborted) return 'aborted';
-    if (stop.watch.cancelled || (await this.cancelRequested(run.id))) return { status: RunStatus.Cancelled };
+    // The evaluator stops early only when a stop check saw the cancel, which set the watch.
+    if (stop.watch.cancelled) return { status: RunStatus.Cancelled };
     for (const check of remaining) {
       if (evaluated.has(check.check_id)) continue;
       await report(check.check_id, {
@@ -181,40 +183,29 @@ export class RunExecutionService {
     return 'done';
   }
 
-  private async claim(runId: string, workerId: string): Promise<RunEntity | undefined> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(RunEntity)
-      .set({
-        status: RunStatus.Running,
-        workerId,
-        attempt: () => 'attempt + 1',
-        startedAt: () => 'coalesce(started_at, now())',
-        leaseExpiresAt: () => `now() + interval '${RUN_LEASE_MS} milliseconds'`,
-      })
-      .where('id = :runId AND status IN (:...statuses)', {
-        runId,
-        statuses: [RunStatus.Queued, RunStatus.Running],
-      })
-      .returning('*')
-      .execute();
-    const rows = result.raw as Record<string, unknown>[];
-    if (rows.length === 0) return undefined;
-    return this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId });
+  /** Claims the run; also says whether an earlier attempt recorded results (one round trip). */
+  private async claim(runId: string, workerId: string): Promise<ClaimedRun | undefined> {
+    const [row] = await updateReturning<Record<string, unknown> & { has_results: boolean }>(
+      this.dataSource,
+      `UPDATE "runs"
+          SET "status" = $3, "worker_id" = $2, "attempt" = "attempt" + 1,
+              "started_at" = coalesce("started_at", now()),
+              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
+        WHERE "id" = $1 AND "status" IN ($3, $4)
+        RETURNING *, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = "runs"."id") AS "has_results"`,
+      [runId, workerId, RunStatus.Running, RunStatus.Queued],
+    );
+    if (row === undefined) return undefined;
+    return Object.assign(entityOfRow(this.dataSource, RunEntity, row), { hasResults: row.has_results });
   }
 
-  private async evaluatedCheckIds(runId: string): Promise<Set<string>> {
+  /** The checks an earlier attempt recorded (resumed after a lost worker or a hand-back). */
+  private async evaluatedCheckIds(run: ClaimedRun): Promise<Set<string>> {
+    if (!run.hasResults) return new Set();
     const rows = await this.dataSource
       .getRepository(RunResultEntity)
-      .find({ select: { checkId: true }, where: { runId } });
+      .find({ select: { checkId: true }, where: { runId: run.id } });
     return new Set(rows.map((row) => row.checkId));
-  }
-
-  private async cancelRequested(runId: string): Promise<boolean> {
-    const run = await this.dataSource
-      .getRepository(RunEntity)
-      .findOne({ select: { id: true, cancelRequestedAt: true }, where: { id: runId } });
-    return run?.cancelRequestedAt != null;
   }
 
   private async evaluate(
@@ -297,12 +288,17 @@ export class RunExecutionService {
   }
 
   private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
-    const runs = this.dataSource.getRepository(RunEntity);
-    await runs.update(
-      { id: runId, status: RunStatus.Running },
-      { status, finishedAt: new Date(), ...(reason !== undefined ? { reason } : {}) },
+    const [ended] = await updateReturning<Record<string, unknown>>(
+      this.dataSource,
+      `UPDATE "runs" SET "status" = $2, "finished_at" = now(), "reason" = coalesce($3, "reason")
+        WHERE "id" = $1 AND "status" = $4
+        RETURNING *`,
+      [runId, status, reason ?? null, RunStatus.Running],
     );
-    const run = await runs.findOneByOrFail({ id: runId });
+    // Not running any more: another worker or a cancel ended it; its completion is re-published.
+    const run = ended
+      ? entityOfRow(this.dataSource, RunEntity, ended)
+      : await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId });
     await this.publishCompletion(run);
   }
 

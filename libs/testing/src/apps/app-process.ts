@@ -30,6 +30,8 @@ export interface StartAppOptions {
   /** What to wait for before returning: the liveness endpoint (default), readiness, or nothing. */
   waitFor?: 'healthz' | 'readyz' | 'nothing';
   timeoutMs?: number;
+  /** Flags for node itself, before the entry (for example `--cpu-prof` for a benchmark). */
+  nodeArgs?: string[];
 }
 
 export interface ExitResult {
@@ -132,7 +134,13 @@ export async function startApp(
       ? Number(explicitPort)
       : await freePort();
   const entry = path.join(WORKSPACE_ROOT, options.entry ?? `apps/${app}/src/main.ts`);
-  const child = spawn(process.execPath, ['-r', path.join(WORKSPACE_ROOT, 'tools/register.cjs'), entry], {
+  const nodeArgs = [
+    ...(options.nodeArgs ?? []),
+    '-r',
+    path.join(WORKSPACE_ROOT, 'tools/register.cjs'),
+    entry,
+  ];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: WORKSPACE_ROOT,
     env: {
       PATH: process.env['PATH'] ?? '',

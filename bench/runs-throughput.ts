@@ -1,0 +1,452 @@
+/* eslint-disable no-console -- a terminal benchmark: its output is the report. */
+// Runs benchmark (issue 6, B5). See bench/README.md.
+//   npm run bench:runs                        full size (20,000 runs, 100,000 stored)
+//   DQ_BENCH_SCALE=0.05 npm run bench:runs    a quick trial, not recorded
+//
+// Throughput: RUNS runs of a one-check suite (a volume check on a one-row PostgreSQL table), queued
+//   through the API while no runner runs, then drained by 2 runner processes; runs/s from the first
+//   start to the last finish, results persisted. Baseline: the same number of jobs drained by 2
+//   processes of a bare BullMQ worker whose processor does nothing, on the same Redis.
+// Latency: runs triggered at a fixed 200/s through the API while the 2 runners run; enqueue-to-start
+//   (run created -> claimed by a runner) and enqueue-to-visible (run created -> final state and
+//   results committed, so GET /runs/{id} shows them), against the bare worker's add-to-start and
+//   add-to-finish at the same rate.
+// Reads: GET /runs (first page) and GET /runs/{id} at a fixed 500 req/s with STORED runs in the
+//   table (grant-filtered for a member who owns the suites), against GET /healthz at the same rate.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { type AppProcess, createIsolatedEnvironment, startApp } from '@dq/testing';
+
+const ROOT = path.resolve(__dirname, '..');
+const RESULTS_FILE = path.join(__dirname, 'results', 'runs-throughput.json');
+const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
+const RUNS = Math.round(20_000 * SCALE);
+const STORED = Math.round(100_000 * SCALE);
+const RUNNERS = 2;
+/** Jobs each runner (and each bare worker) works on at once. */
+const CONCURRENCY = 16;
+const LATENCY_RATE = 200;
+const LATENCY_SECONDS = 15;
+const READ_RATE = 500;
+const READ_SECONDS = 10;
+const SOURCE_DATABASE = 'dq_bench_runs_source';
+
+const execFileAsync = promisify(execFile);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(url: string, method: string, token?: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function expectOk(answer: Promise<Answer>, what: string): Promise<{ id: string }> {
+  const { status, body } = await answer;
+  if (status < 200 || status > 299) throw new Error(`${what}: ${status} ${body}`);
+  return JSON.parse(body) as { id: string };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+interface Distribution {
+  n: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+function distribution(values: number[]): Distribution {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (value: number): number => Math.round(value * 100) / 100;
+  return {
+    n: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+/** Calls `fire` at a fixed rate (open loop: a slow answer never delays the next call); each call's latency. */
+async function atFixedRate(
+  rate: number,
+  seconds: number,
+  fire: (index: number) => Promise<void>,
+): Promise<number[]> {
+  const total = rate * seconds;
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let index = 0; index < total; index++) {
+    const due = start + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Measured from when it was due, so a late send counts against the service, not for it.
+    pending.push(fire(index).then(() => void latencies.push(performance.now() - due)));
+  }
+  await Promise.all(pending);
+  return latencies;
+}
+
+/** Runs `work` over `items` with at most `parallel` at once. */
+async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+async function mintToken(databaseUrl: string, email: string, role: string): Promise<string> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['-r', path.join(ROOT, 'tools/register.cjs'), path.join(ROOT, 'tools/token.ts'), email, '--role', role],
+    { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: databaseUrl, NODE_ENV: 'test' } },
+  );
+  return stdout.trim();
+}
+
+async function ensureSourceDatabase(): Promise<void> {
+  const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+  await root.connect();
+  try {
+    const exists = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [SOURCE_DATABASE]);
+    if (exists.rowCount === 0) await root.query(`CREATE DATABASE ${SOURCE_DATABASE}`);
+  } finally {
+    await root.end();
+  }
+  const source = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: SOURCE_DATABASE });
+  await source.connect();
+  try {
+    await source.query('CREATE TABLE IF NOT EXISTS public.heartbeat (id int)');
+    await source.query(
+      'INSERT INTO public.heartbeat SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM public.heartbeat)',
+    );
+  } finally {
+    await source.end();
+  }
+}
+
+function startNoopWorker(queue: string, prefix: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      path.join(ROOT, 'tools/register.cjs'),
+      path.join(__dirname, 'runs-throughput-noop-worker.ts'),
+      queue,
+      prefix,
+      String(CONCURRENCY),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`no-op worker exited with ${String(code)}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `B5: ${RUNS} runs through ${RUNNERS} runners (concurrency ${CONCURRENCY} each), ${STORED} runs stored for reads`,
+  );
+  await ensureSourceDatabase();
+  const env = await createIsolatedEnvironment('bench-runs');
+  const apps: AppProcess[] = [];
+  const children: ChildProcess[] = [];
+  const db = new Client({ connectionString: env.databaseUrl });
+  await db.connect();
+  const noopPrefix = `${env.namespace}:noop`;
+  const noopQueue = new Queue('noop', { connection: { host: '127.0.0.1', port: 6379 }, prefix: noopPrefix });
+  try {
+    const gateway = await startApp('api-gateway', {
+      ...env.env,
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000000',
+      EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+    });
+    apps.push(gateway);
+    const api = `${gateway.url}/api/v1`;
+    const admin = await mintToken(env.databaseUrl, 'bench-admin@example.test', 'admin');
+    const member = await mintToken(env.databaseUrl, 'bench-member@example.test', 'member');
+    const connection = await expectOk(
+      request(`${api}/connections`, 'POST', admin, {
+        name: 'bench-source',
+        kind: 'postgres',
+        config: {
+          host: '127.0.0.1',
+          port: 5432,
+          database: SOURCE_DATABASE,
+          user: 'postgres',
+          sslmode: 'disable',
+        },
+        credential: { password: 'unused-with-trust' },
+      }),
+      'connection',
+    );
+    const suite = await expectOk(
+      request(`${api}/suites`, 'POST', member, {
+        name: 'bench-runs',
+        connection_id: connection.id,
+        target: 'public.heartbeat',
+      }),
+      'suite',
+    );
+    await expectOk(
+      request(`${api}/suites/${suite.id}/checks`, 'POST', member, {
+        name: 'rows',
+        kind: 'volume',
+        config: { min_rows: 1 },
+      }),
+      'check',
+    );
+    const trigger = (): Promise<{ id: string }> =>
+      expectOk(
+        request(`${api}/suites/${suite.id}/run`, 'POST', member, { allow_concurrent: true }),
+        'trigger',
+      );
+
+    // Throughput: queue every run first, then let the pool drain them.
+    const enqueueStart = performance.now();
+    await inParallel(Array.from({ length: RUNS }), 32, async () => void (await trigger()));
+    const enqueueSeconds = (performance.now() - enqueueStart) / 1000;
+    console.log(`queued ${RUNS} runs through the API in ${enqueueSeconds.toFixed(1)} s`);
+    const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
+    const runnerEnv = {
+      ...env.env,
+      RUNS_CONCURRENCY: String(CONCURRENCY),
+      EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+    };
+    // DQ_BENCH_PROFILE_DIR=<dir>: each runner writes a V8 CPU profile there when it stops.
+    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    if (process.env['DQ_BENCH_PRELOAD']) nodeArgs.push('-r', process.env['DQ_BENCH_PRELOAD']);
+    apps.push(
+      ...(await Promise.all(
+        Array.from({ length: RUNNERS }, () => startApp('runner', runnerEnv, { nodeArgs })),
+      )),
+    );
+    const drained = await waitFor(async () => {
+      const { rows } = await db.query<{ open: number }>(
+        `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
+      );
+      return rows[0]?.open === 0;
+    }, 30 * 60_000);
+    if (!drained) throw new Error('the runs did not drain');
+    const { rows: drainRows } = await db.query<{
+      runs: number;
+      succeeded: number;
+      results: number;
+      seconds: number;
+    }>(
+      `SELECT count(*)::int AS runs, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
+              (SELECT count(*)::int FROM run_results) AS results,
+              extract(epoch FROM max(finished_at) - min(started_at))::float8 AS seconds
+         FROM runs`,
+    );
+    const drain = drainRows[0];
+    if (!drain || drain.succeeded !== RUNS || drain.results !== RUNS) {
+      throw new Error(`not every run succeeded with its result: ${JSON.stringify(drain)}`);
+    }
+    const runsPerSecond = RUNS / drain.seconds;
+    console.log(`pool: ${RUNS} runs in ${drain.seconds.toFixed(2)} s = ${runsPerSecond.toFixed(0)} runs/s`);
+
+    // Latency at a fixed rate while the pool runs.
+    const latencyRuns: string[] = [];
+    const latencyFrom = new Date();
+    await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void latencyRuns.push((await trigger()).id));
+    await waitFor(async () => {
+      const { rows } = await db.query<{ open: number }>(
+        `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
+      );
+      return rows[0]?.open === 0;
+    }, 5 * 60_000);
+    const { rows: latencyRows } = await db.query<{ to_start: number; to_visible: number }>(
+      `SELECT extract(epoch FROM started_at - created_at) * 1000 AS to_start,
+              extract(epoch FROM finished_at - created_at) * 1000 AS to_visible
+         FROM runs WHERE created_at >= $1 AND status = 'succeeded'`,
+      [latencyFrom],
+    );
+    const runStart = distribution(latencyRows.map((row) => Number(row.to_start)));
+    const runVisible = distribution(latencyRows.map((row) => Number(row.to_visible)));
+    console.log(
+      `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
+    );
+
+    if (process.env['DQ_BENCH_DUMP_OUTPUT']) {
+      for (const app of apps)
+        console.log(app.output.length, app.output.slice(0, 5).join('\n').slice(0, 3000));
+    }
+    // Stop the runners before the baseline, so the bare workers get the same machine.
+    await Promise.all(apps.splice(1).map((app) => app.stop()));
+
+    // Baseline: the same number of jobs drained by bare no-op workers.
+    await noopQueue.addBulk(
+      Array.from({ length: RUNS }, (_unused, index) => ({ name: 'noop', data: { index } })),
+    );
+    children.push(
+      ...(await Promise.all(Array.from({ length: RUNNERS }, () => startNoopWorker('noop', noopPrefix)))),
+    );
+    await waitFor(async () => (await noopQueue.getJobCounts('completed')).completed === RUNS, 10 * 60_000);
+    const drainedJobs = await noopQueue.getJobs(['completed'], 0, RUNS);
+    const firstStart = Math.min(...drainedJobs.map((job) => job.processedOn ?? Infinity));
+    const lastFinish = Math.max(...drainedJobs.map((job) => job.finishedOn ?? 0));
+    const noopPerSecond = RUNS / ((lastFinish - firstStart) / 1000);
+    console.log(`bare BullMQ no-op: ${RUNS} jobs at ${noopPerSecond.toFixed(0)} jobs/s`);
+    await noopQueue.obliterate({ force: true });
+    await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async (index) => {
+      await noopQueue.add('noop', { index });
+    });
+    await waitFor(
+      async () => (await noopQueue.getJobCounts('completed')).completed === LATENCY_RATE * LATENCY_SECONDS,
+      60_000,
+    );
+    const paced = await noopQueue.getJobs(['completed'], 0, LATENCY_RATE * LATENCY_SECONDS);
+    const noopStart = distribution(paced.map((job) => (job.processedOn ?? NaN) - job.timestamp));
+    const noopFinish = distribution(paced.map((job) => (job.finishedOn ?? NaN) - job.timestamp));
+    console.log(
+      `bare BullMQ at ${LATENCY_RATE}/s: add-to-start p50 ${noopStart.p50_ms} p99 ${noopStart.p99_ms} ms; add-to-finish p50 ${noopFinish.p50_ms} p99 ${noopFinish.p99_ms} ms`,
+    );
+    await Promise.all(children.splice(0).map(stopChild));
+    await noopQueue.obliterate({ force: true });
+
+    // Reads: fill the table to STORED runs (each with its one result), then read at a fixed rate.
+    const { rows: countRows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM runs');
+    const missing = STORED - (countRows[0]?.n ?? 0);
+    if (missing > 0) {
+      await db.query(
+        `WITH made AS (
+           INSERT INTO runs (suite_id, trigger, status, plan, total_checks, completed_checks, created_at, started_at, finished_at)
+           SELECT s.id, 'api', 'succeeded', s.plan, 1, 1, t, t, t + interval '20 milliseconds'
+             FROM (SELECT suite_id AS id, plan FROM runs LIMIT 1) s,
+                  generate_series(1, $1::int) AS g(i),
+                  LATERAL (SELECT now() - interval '30 days' + g.i * interval '20 seconds' AS t) ts
+           RETURNING id, finished_at)
+         INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
+         SELECT made.id, rr.check_id, 'pass', 1, rr.detail, made.finished_at, made.finished_at
+           FROM made, (SELECT check_id, detail FROM run_results LIMIT 1) rr`,
+        [missing],
+      );
+      await db.query('ANALYZE runs; ANALYZE run_results');
+    }
+    const { rows: idRows } = await db.query<{ id: string }>(
+      'SELECT id FROM runs ORDER BY random() LIMIT 1000',
+    );
+    const ids = idRows.map((row) => row.id);
+    const expect200 = async (answer: Promise<Answer>): Promise<void> => {
+      const { status, body } = await answer;
+      if (status !== 200) throw new Error(`read answered ${status}: ${body.slice(0, 200)}`);
+    };
+    const reads = {
+      healthz: distribution(
+        await atFixedRate(READ_RATE, READ_SECONDS, () => expect200(request(`${gateway.url}/healthz`, 'GET'))),
+      ),
+      runs_list: distribution(
+        await atFixedRate(READ_RATE, READ_SECONDS, () => expect200(request(`${api}/runs`, 'GET', member))),
+      ),
+      run_by_id: distribution(
+        await atFixedRate(READ_RATE, READ_SECONDS, (index) =>
+          expect200(request(`${api}/runs/${ids[index % ids.length] ?? ''}`, 'GET', member)),
+        ),
+      ),
+    };
+    console.log(`reads at ${READ_RATE}/s with ${STORED} runs stored (p50 / p99 ms):`);
+    for (const [name, figures] of Object.entries(reads)) {
+      console.log(
+        `  ${name.padEnd(10)} ${figures.p50_ms} / ${figures.p99_ms}  (p99 ${(figures.p99_ms / reads.healthz.p99_ms).toFixed(2)}x healthz)`,
+      );
+    }
+
+    const report = {
+      measured_at: new Date().toISOString(),
+      scale: SCALE,
+      runs: RUNS,
+      runners: RUNNERS,
+      concurrency_per_runner: CONCURRENCY,
+      throughput: {
+        enqueue_through_api_runs_per_s: Math.round(RUNS / enqueueSeconds),
+        pool_runs_per_s: Math.round(runsPerSecond),
+        bare_bullmq_noop_jobs_per_s: Math.round(noopPerSecond),
+        ratio_noop_over_pool: Math.round((noopPerSecond / runsPerSecond) * 100) / 100,
+      },
+      latency_at_fixed_rate: {
+        rate_per_s: LATENCY_RATE,
+        seconds: LATENCY_SECONDS,
+        pool_enqueue_to_start: runStart,
+        pool_enqueue_to_visible: runVisible,
+        bare_add_to_start: noopStart,
+        bare_add_to_finish: noopFinish,
+      },
+      reads_at_fixed_rate: { rate_per_s: READ_RATE, seconds: READ_SECONDS, stored_runs: STORED, ...reads },
+    };
+    if (SCALE === 1) {
+      fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+      fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`recorded in ${path.relative(process.cwd(), RESULTS_FILE)}`);
+    } else {
+      console.log(JSON.stringify(report, null, 2));
+    }
+  } finally {
+    await Promise.all(children.map(stopChild));
+    await Promise.all(apps.map((app) => app.stop()));
+    await noopQueue.close();
+    await db.end();
+    agent.destroy();
+    await env.cleanup();
+  }
+}
+
+async function waitFor(done: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

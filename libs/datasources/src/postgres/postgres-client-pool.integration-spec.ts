@@ -1,0 +1,89 @@
+import { Client } from 'pg';
+import { type DatasourceConnection } from '../adapter/datasource-adapter';
+import { PostgresAdapter } from './postgres-adapter';
+import { postgresClientPool } from './postgres-client-pool';
+
+/** Pooled datasource connections on the shared PostgreSQL: reuse, and what never comes back. */
+describe('PostgreSQL datasource connections are pooled between calls', () => {
+  const adapter = new PostgresAdapter();
+  const connection: DatasourceConnection = {
+    id: null,
+    kind: 'postgres',
+    config: { host: '127.0.0.1', port: 5432, database: 'postgres', user: 'postgres', sslmode: 'disable' },
+    credential: { password: 'unused-with-trust' },
+  };
+  const options = { timeoutMs: 10_000 };
+  let admin: Client;
+
+  const backendPid = async (callOptions = options): Promise<number> => {
+    const { rows } = await adapter.query(connection, 'SELECT pg_backend_pid() AS pid', {
+      ...callOptions,
+      maxRows: 1,
+    });
+    return Number(rows[0]?.['pid']);
+  };
+
+  beforeAll(async () => {
+    admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+  });
+
+  beforeEach(() => postgresClientPool.closeAll());
+
+  afterAll(async () => {
+    await postgresClientPool.closeAll();
+    await admin.end();
+  });
+
+  it('a second call reuses the first call’s connection, which waits idle outside any transaction', async () => {
+    const first = await backendPid();
+    expect(postgresClientPool.idleCount()).toBe(1);
+    const { rows } = await admin.query<{ state: string }>(
+      'SELECT state FROM pg_stat_activity WHERE pid = $1',
+      [first],
+    );
+    expect(rows[0]?.state).toBe('idle');
+    expect(await backendPid()).toBe(first);
+  });
+
+  it('a call that failed closes its connection; the next call opens another', async () => {
+    const first = await backendPid();
+    await expect(adapter.query(connection, 'SELECT 1 / 0', { ...options, maxRows: 1 })).rejects.toMatchObject(
+      { errorClass: expect.any(String) },
+    );
+    expect(postgresClientPool.idleCount()).toBe(0);
+    expect(await backendPid()).not.toBe(first);
+  });
+
+  it('a connection the server ended while idle is replaced, not handed out', async () => {
+    const first = await backendPid();
+    await admin.query('SELECT pg_terminate_backend($1)', [first]);
+    const second = await backendPid();
+    expect(second).not.toBe(first);
+  });
+
+  it('other settings (here a timeout) never share a connection', async () => {
+    const first = await backendPid();
+    expect(await backendPid({ timeoutMs: 5_000 })).not.toBe(first);
+    expect(postgresClientPool.idleCount()).toBe(2);
+  });
+
+  it('a session-level advisory lock a statement took is released before the connection is used again', async () => {
+    await adapter.query(connection, 'SELECT pg_advisory_lock(424242) AS locked', { ...options, maxRows: 1 });
+    const tryLock = async (): Promise<boolean> => {
+      const { rows } = await admin.query<{ got: boolean }>('SELECT pg_try_advisory_lock(424242) AS got');
+      if (rows[0]?.got === true) await admin.query('SELECT pg_advisory_unlock(424242)');
+      return rows[0]?.got === true;
+    };
+    expect(await tryLock()).toBe(false);
+    await backendPid();
+    expect(await tryLock()).toBe(true);
+  });
+
+  it('a connection test always opens a connection of its own and keeps none', async () => {
+    const pooled = await backendPid();
+    await adapter.test(connection, options);
+    expect(postgresClientPool.idleCount()).toBe(1);
+    expect(await backendPid()).toBe(pooled);
+  });
+});
