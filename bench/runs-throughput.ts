@@ -121,6 +121,29 @@ async function atFixedRate(
   return latencies;
 }
 
+/** `parallel` callers, each calling again as soon as its last call answered, for `seconds`. */
+async function closedLoop(
+  parallel: number,
+  seconds: number,
+  fire: (index: number) => Promise<void>,
+): Promise<Distribution & { per_second: number }> {
+  const latencies: number[] = [];
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let calls = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (performance.now() < end) {
+        const sent = performance.now();
+        await fire(calls++);
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return { ...distribution(latencies), per_second: Math.round(latencies.length / elapsed) };
+}
+
 /** Runs `work` over `items` with at most `parallel` at once. */
 async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -202,11 +225,18 @@ async function main(): Promise<void> {
   const noopPrefix = `${env.namespace}:noop`;
   const noopQueue = new Queue('noop', { connection: { host: '127.0.0.1', port: 6379 }, prefix: noopPrefix });
   try {
-    const gateway = await startApp('api-gateway', {
-      ...env.env,
-      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000000',
-      EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
-    });
+    // DQ_BENCH_PROFILE_DIR=<dir>: the gateway and each runner write a V8 CPU profile there when they stop.
+    const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
+    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const gateway = await startApp(
+      'api-gateway',
+      {
+        ...env.env,
+        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000000',
+        EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+      },
+      { nodeArgs },
+    );
     apps.push(gateway);
     const api = `${gateway.url}/api/v1`;
     const admin = await mintToken(env.databaseUrl, 'bench-admin@example.test', 'admin');
@@ -253,15 +283,11 @@ async function main(): Promise<void> {
     await inParallel(Array.from({ length: RUNS }), 32, async () => void (await trigger()));
     const enqueueSeconds = (performance.now() - enqueueStart) / 1000;
     console.log(`queued ${RUNS} runs through the API in ${enqueueSeconds.toFixed(1)} s`);
-    const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
     const runnerEnv = {
       ...env.env,
       RUNS_CONCURRENCY: String(CONCURRENCY),
       EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     };
-    // DQ_BENCH_PROFILE_DIR=<dir>: each runner writes a V8 CPU profile there when it stops.
-    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    if (process.env['DQ_BENCH_PRELOAD']) nodeArgs.push('-r', process.env['DQ_BENCH_PRELOAD']);
     apps.push(
       ...(await Promise.all(
         Array.from({ length: RUNNERS }, () => startApp('runner', runnerEnv, { nodeArgs })),
@@ -314,10 +340,6 @@ async function main(): Promise<void> {
       `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
     );
 
-    if (process.env['DQ_BENCH_DUMP_OUTPUT']) {
-      for (const app of apps)
-        console.log(app.output.length, app.output.slice(0, 5).join('\n').slice(0, 3000));
-    }
     // Stop the runners before the baseline, so the bare workers get the same machine.
     await Promise.all(apps.splice(1).map((app) => app.stop()));
 
@@ -398,6 +420,19 @@ async function main(): Promise<void> {
       );
     }
 
+    // What one gateway process sustains: 16 callers back to back, each call as soon as the last answered.
+    const capacity = {
+      healthz: await closedLoop(16, READ_SECONDS, () => expect200(request(`${gateway.url}/healthz`, 'GET'))),
+      runs_list: await closedLoop(16, READ_SECONDS, () => expect200(request(`${api}/runs`, 'GET', member))),
+      run_by_id: await closedLoop(16, READ_SECONDS, (index) =>
+        expect200(request(`${api}/runs/${ids[index % ids.length] ?? ''}`, 'GET', member)),
+      ),
+    };
+    console.log('capacity of one gateway process, 16 callers back to back (req/s, p50 / p99 ms):');
+    for (const [name, figures] of Object.entries(capacity)) {
+      console.log(`  ${name.padEnd(10)} ${figures.per_second} req/s, ${figures.p50_ms} / ${figures.p99_ms}`);
+    }
+
     const report = {
       measured_at: new Date().toISOString(),
       scale: SCALE,
@@ -419,6 +454,7 @@ async function main(): Promise<void> {
         bare_add_to_finish: noopFinish,
       },
       reads_at_fixed_rate: { rate_per_s: READ_RATE, seconds: READ_SECONDS, stored_runs: STORED, ...reads },
+      read_capacity_closed_loop: { callers: 16, seconds: READ_SECONDS, ...capacity },
     };
     if (SCALE === 1) {
       fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
