@@ -299,7 +299,7 @@ export class SuiteTargetEvaluator {
         definition.kind === CheckKind.Volume ||
         (definition.kind === CheckKind.Anomaly && definition.config['metric'] === 'row_count'),
     );
-    if (!wants || !adapter.metadata) return null;
+    if (!wants || !adapter.metadata || adapter.exactRowCountMetadata === false) return null;
     try {
       return await adapter.metadata(connection, target, options);
     } catch (error) {

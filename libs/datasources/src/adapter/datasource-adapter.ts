@@ -105,6 +105,11 @@ export interface DatasourceAdapter {
   listFiles?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<FileEntry[]>;
   /** Row count and freshness from metadata where the datasource keeps them. */
   metadata?(connection: DatasourceConnection, target: string, options: CallOptions): Promise<TargetMetadata>;
+  /**
+   * False when `metadata` never gives an exact row count (PostgreSQL's is the planner's estimate):
+   * a volume check then counts in the fused scan without asking for metadata first.
+   */
+  readonly exactRowCountMetadata?: boolean;
 }
 
 /** A classified datasource failure. `message` is safe to show: no host, user, path or secret. */

@@ -77,6 +77,7 @@ async function typeNames(session: PostgresSession, oids: number[]): Promise<Map<
  */
 export class PostgresAdapter implements DatasourceAdapter {
   readonly kind = ConnectionKind.Postgres;
+  readonly exactRowCountMetadata = false;
 
   /** The user name is left out on purpose: the result is shown to every reader of the connection. */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {

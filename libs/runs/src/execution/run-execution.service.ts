@@ -114,9 +114,9 @@ export class RunExecutionService {
         // Stopped mid-check by a cancel: the check stays unrecorded, the run ends cancelled.
         if (evaluation === 'aborted' || watch.cancelled)
           return await this.finish(run.id, RunStatus.Cancelled);
-        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample);
         evaluated.add(check.check_id);
-        await this.reportProgress(run.id, evaluated.size, run.plan.length);
+        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, evaluated.size);
+        this.broadcastProgress(run.id, evaluated.size, run.plan.length);
       }
       await this.finish(run.id, RunStatus.Succeeded);
     } finally {
@@ -143,9 +143,9 @@ export class RunExecutionService {
       // An error reported once the run was stopped is the stop itself (a cancelled statement), not
       // the check's: it stays unrecorded, as a check in flight does.
       if (stop.signal.aborted && evaluation.outcome === Outcome.Error) return;
-      await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample);
       evaluated.add(checkId);
-      await this.reportProgress(run.id, evaluated.size, run.plan.length);
+      await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample, evaluated.size);
+      this.broadcastProgress(run.id, evaluated.size, run.plan.length);
     };
     try {
       if (remaining.length > 0) {
@@ -243,7 +243,8 @@ export class RunExecutionService {
 
   /**
    * Keyed by (run, check): a duplicate evaluation of the same check is ignored, never a second row.
-   * Under zero-sample mode no sample is stored, whatever an evaluator returned.
+   * Under zero-sample mode no sample is stored, whatever an evaluator returned. The run's progress
+   * is written by the same statement, so the count and the results never disagree.
    */
   private async recordResult(
     runId: string,
@@ -251,18 +252,28 @@ export class RunExecutionService {
     evaluation: CheckEvaluation,
     startedAt: Date,
     zeroSample: boolean,
+    completed: number,
   ): Promise<void> {
     const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
     await this.dataSource.query(
-      `INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now())
-       ON CONFLICT (run_id, check_id) DO NOTHING`,
-      [runId, checkId, evaluation.outcome, evaluation.metric_value, JSON.stringify(detail), startedAt],
+      `WITH recorded AS (
+         INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now())
+         ON CONFLICT (run_id, check_id) DO NOTHING)
+       UPDATE runs SET completed_checks = $7 WHERE id = $1`,
+      [
+        runId,
+        checkId,
+        evaluation.outcome,
+        evaluation.metric_value,
+        JSON.stringify(detail),
+        startedAt,
+        completed,
+      ],
     );
   }
 
-  private async reportProgress(runId: string, completed: number, total: number): Promise<void> {
-    await this.dataSource.getRepository(RunEntity).update({ id: runId }, { completedChecks: completed });
+  private broadcastProgress(runId: string, completed: number, total: number): void {
     try {
       this.progress.publish(Broadcasts.runProgress(runId), {
         run_id: runId,
@@ -271,7 +282,7 @@ export class RunExecutionService {
         total_checks: total,
       });
     } catch (error) {
-      // Live progress is best effort; the row above is the record.
+      // Live progress is best effort; the run row is the record.
       this.logger.warn({ run_id: runId, msg: 'progress broadcast failed', err: error });
     }
   }
