@@ -29,7 +29,7 @@ const RUNS = Math.round(20_000 * SCALE);
 const STORED = Math.round(100_000 * SCALE);
 const RUNNERS = 2;
 /** Jobs each runner (and each bare worker) works on at once. */
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env['DQ_BENCH_CONCURRENCY'] ?? '16');
 const LATENCY_RATE = 200;
 const LATENCY_SECONDS = 15;
 const READ_RATE = 500;
