@@ -18,10 +18,8 @@ export class DashboardSummaryQuery {
 export type RunStatusCounts = Record<RunStatus, number>;
 export type OutcomeCountsView = Record<CheckOutcome, number>;
 
-/** The headline figures, over the suites the caller can see. */
-export interface DashboardKpis {
-  suites: number;
-  checks: number;
+/** Runs and results of a slice of the window (all visible suites, or one suite). */
+export interface DashboardWindowFigures {
   /** Runs created in the window, and how they stand now. */
   runs: number;
   runs_by_status: RunStatusCounts;
@@ -30,12 +28,18 @@ export interface DashboardKpis {
   /** Check results in the window with outcome pass, over those with a scorable outcome, in percent. */
   check_pass_rate: number | null;
   results_by_outcome: OutcomeCountsView;
+  /** Mean run duration (start to finish) of the window's finished runs; null when none finished. */
+  mean_run_duration_ms: number | null;
+}
+
+/** The headline figures, over the suites the caller can see. */
+export interface DashboardKpis extends DashboardWindowFigures {
+  suites: number;
+  checks: number;
   /** The health score over each suite's latest completed run, whenever it ran: the state right now. */
   health_score: number | null;
   /** Suites whose latest completed run has a fail or critical result, or ended failed. */
   failing_suites: number;
-  /** Mean run duration (start to finish) of the window's finished runs; null when none finished. */
-  mean_run_duration_ms: number | null;
 }
 
 /** One UTC day of the trend; a day without runs is present with zero counts and a null score. */
@@ -57,16 +61,10 @@ export interface DashboardLastRun {
 }
 
 /** One suite's performance over the window, worst health first. */
-export interface DashboardSuitePerformance {
+export interface DashboardSuitePerformance extends DashboardWindowFigures {
   suite_id: string;
   name: string;
   checks: number;
-  runs: number;
-  runs_by_status: RunStatusCounts;
-  run_success_rate: number | null;
-  check_pass_rate: number | null;
-  results_by_outcome: OutcomeCountsView;
-  mean_run_duration_ms: number | null;
   /** The health score of its latest completed run (as the KPI), null when it never completed one. */
   health_score: number | null;
   /** Its latest completed run (succeeded or failed), whenever it ran. */

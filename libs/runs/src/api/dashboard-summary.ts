@@ -5,6 +5,7 @@ import {
   type DashboardSuitePerformance,
   type DashboardSummaryView,
   type DashboardTrendDay,
+  type DashboardWindowFigures,
   type OutcomeCountsView,
   RunStatus,
   type RunStatusCounts,
@@ -169,14 +170,7 @@ class Tally {
     this.resultsByOutcome[row.outcome] += row.results;
   }
 
-  view(): {
-    runs: number;
-    runs_by_status: RunStatusCounts;
-    run_success_rate: number | null;
-    check_pass_rate: number | null;
-    results_by_outcome: OutcomeCountsView;
-    mean_run_duration_ms: number | null;
-  } {
+  view(): DashboardWindowFigures {
     const { succeeded, failed } = this.runsByStatus;
     const { pass, warn, fail, critical } = this.resultsByOutcome;
     return {
