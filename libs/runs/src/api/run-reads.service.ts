@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   AppError,
   type CheckOutcome,
@@ -20,7 +20,7 @@ import { CheckEntity, RunEntity, RunResultEntity } from '@dq/db';
 import { type AccessibleSuite, SuiteAccessService, type SuiteActor } from '@dq/suites';
 import { WorkspaceSettingsService, healthScore } from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
-import { runOutcomeCounts } from './run-outcome-counts';
+import { type RunOutcomeCounts } from './run-outcome-counts';
 
 export const RUN_NOT_FOUND_MESSAGE = 'Run not found';
 
@@ -110,23 +110,26 @@ export class RunReadsService {
         `(r."created_at", r."id") < (${param(cursor.createdAt)}::timestamptz, ${param(cursor.id)}::uuid)`,
       );
     }
-    const rows = await this.dataSource.query<RunRow[]>(
-      `SELECT ${RUN_COLUMNS}
+    // Each listed run's outcome counts come with it: the lateral runs only for the rows the
+    // ordered index scan yields before the limit.
+    const rows = await this.dataSource.query<(RunRow & { outcome_counts: RunOutcomeCounts | null })[]>(
+      `SELECT ${RUN_COLUMNS}, oc."outcome_counts"
          FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+         LEFT JOIN LATERAL (
+           SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
+             FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
+                    WHERE "run_id" = r."id" GROUP BY "outcome") x
+         ) oc ON true
         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY r."created_at" DESC, r."id" DESC
         LIMIT ${param(limit + 1)}`,
       params,
     );
     const page = rows.slice(0, limit);
-    const counts = await runOutcomeCounts(
-      this.dataSource,
-      page.map((row) => row.id),
-    );
     const weights = await this.settings.scoringWeights();
     const last = page.at(-1);
     return this.audited(actor, query, {
-      items: page.map((row) => runView(row, counts.get(row.id) ?? {}, weights)),
+      items: page.map((row) => runView(row, row.outcome_counts ?? {}, weights)),
       next_cursor:
         rows.length > limit && last
           ? encodeRunCursor({ createdAt: last.created_at_exact, id: last.id })
@@ -136,18 +139,19 @@ export class RunReadsService {
 
   async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
     const { run, suite } = await this.require(actor, runId, SuiteGrant.View);
-    const results = await this.dataSource
+    // The results with their checks as they are now (a deleted check leaves its result), in one read.
+    const { entities: results, raw } = await this.dataSource
       .getRepository(RunResultEntity)
-      .find({ where: { runId: run.id }, order: { finishedAt: 'ASC', id: 'ASC' } });
-    const checkIds = run.plan.map((check) => check.check_id);
-    const checks =
-      checkIds.length === 0
-        ? []
-        : await this.dataSource.getRepository(CheckEntity).find({
-            select: { id: true, name: true, dimension: true },
-            where: { id: In(checkIds) },
-          });
-    const checkById = new Map(checks.map((check) => [check.id, check]));
+      .createQueryBuilder('result')
+      .leftJoin(CheckEntity, 'check', 'check.id = result.check_id')
+      .addSelect(['check.name AS check_name', 'check.dimension AS check_dimension'])
+      .where('result.run_id = :runId', { runId: run.id })
+      .orderBy('result.finishedAt', 'ASC')
+      .addOrderBy('result.id', 'ASC')
+      .getRawAndEntities<{ result_id: string; check_name: string | null; check_dimension: string | null }>();
+    const checkOfResult = new Map(
+      raw.map((row) => [row.result_id, { name: row.check_name, dimension: row.check_dimension }]),
+    );
     const planById = new Map(run.plan.map((check) => [check.check_id, check]));
     const counts: Partial<Record<CheckOutcome, number>> = {};
     for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
@@ -159,7 +163,7 @@ export class RunReadsService {
       ),
       results: results.map((result) => {
         const planned = planById.get(result.checkId);
-        const check = checkById.get(result.checkId);
+        const check = checkOfResult.get(result.id);
         return resultView(result, {
           name: check?.name ?? null,
           kind: planned?.kind ?? 'unknown',

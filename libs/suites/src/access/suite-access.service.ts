@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type SuiteGrant } from '@dq/contracts';
+import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
 import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError } from '@dq/auth';
 import { SuiteEntity, SuiteShareEntity } from '@dq/db';
 import { type SuiteActor } from './suite-actor';
@@ -40,27 +40,30 @@ export class SuiteAccessService {
     return { suite, grant };
   }
 
-  /** Every suite the caller can see, with their grant on each, by name. */
+  /** Every suite the caller can see, with their grant on each, by name; one statement. */
   async visible(actor: SuiteActor): Promise<AccessibleSuite[]> {
+    const me = actor.user.id;
+    // The caller's own share rides along (a share is keyed by suite and user: at most one row).
     const query = this.dataSource
       .getRepository(SuiteEntity)
       .createQueryBuilder('suite')
+      .leftJoin(SuiteShareEntity, 'share', 'share.suite_id = suite.id AND share.user_id = :me', { me })
+      .addSelect('share.grant', 'my_grant')
       .orderBy('suite.name', 'ASC')
       .addOrderBy('suite.id', 'ASC');
     // Only what the caller may see is read at all; the policy below still decides the grant.
-    if (!actor.user.is_workspace_admin) {
-      query.where(
-        'suite.owner_id = :me OR suite.id IN (SELECT s.suite_id FROM suite_shares s WHERE s.user_id = :me)',
-        { me: actor.user.id },
-      );
-    }
-    const suites = await query.getMany();
-    const ownShares = await this.dataSource.getRepository(SuiteShareEntity).findBy({ userId: actor.user.id });
-    const shareOf = new Map(ownShares.map((share) => [share.suiteId, share]));
+    if (!actor.user.is_workspace_admin)
+      query.where('(suite.owner_id = :me OR share.user_id IS NOT NULL)', { me });
+    const { entities, raw } = await query.getRawAndEntities<{
+      suite_id: string;
+      my_grant: ShareGrant | null;
+    }>();
+    const grantOf = new Map(raw.map((row) => [row.suite_id, row.my_grant]));
     const visible: AccessibleSuite[] = [];
-    for (const suite of suites) {
-      const share = shareOf.get(suite.id);
-      const grant = suiteGrantFor(actor.user, { ownerId: suite.ownerId, shares: share ? [share] : [] });
+    for (const suite of entities) {
+      const shared = grantOf.get(suite.id) ?? null;
+      const shares = shared === null ? [] : [{ userId: me, grant: shared }];
+      const grant = suiteGrantFor(actor.user, { ownerId: suite.ownerId, shares });
       if (grant !== null) visible.push({ suite, grant });
     }
     return visible;
