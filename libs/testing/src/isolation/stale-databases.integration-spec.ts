@@ -27,8 +27,9 @@ describe('dropStaleTestDatabases', () => {
 
   it('drops only harness-minted test databases older than the limit', async () => {
     const dropped = await dropStaleTestDatabases(STALE_TEST_DATABASE_AGE_MS, now);
-    expect(dropped).toContain(old);
-    expect(dropped).not.toContain(young);
+    // Another Jest run starting meanwhile (its global setup drops stale databases too) may have
+    // dropped `old` first: that it is gone is what counts, not who dropped it.
+    expect(dropped.filter((name) => names.includes(name))).toEqual(dropped.includes(old) ? [old] : []);
     await withAdminClient(async (client) => {
       expect(await databaseExists(client, old)).toBe(false);
       expect(await databaseExists(client, young)).toBe(true);
