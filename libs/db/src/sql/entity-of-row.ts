@@ -1,4 +1,5 @@
 import { type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { ApplyValueTransformers } from 'typeorm/util/ApplyValueTransformers';
 
 /**
  * An entity from a raw row of its table (an `UPDATE ... RETURNING *`), mapped by the entity's own
@@ -12,7 +13,13 @@ export function entityOfRow<T extends ObjectLiteral>(
   const metadata = dataSource.getMetadata(target);
   const entity = metadata.create() as T;
   for (const column of metadata.columns) {
-    if (column.databaseName in row) column.setEntityValue(entity, row[column.databaseName]);
+    if (!(column.databaseName in row)) continue;
+    const value = row[column.databaseName];
+    // As TypeORM's own hydration does: a column's transformer reads the stored value.
+    column.setEntityValue(
+      entity,
+      column.transformer ? ApplyValueTransformers.transformFrom(column.transformer, value) : value,
+    );
   }
   return entity;
 }
