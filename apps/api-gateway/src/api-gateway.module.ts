@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
-import { ConnectionsModule, securityPorts } from '@dq/connections';
+import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { RunsApiModule, RunsModule } from '@dq/runs';
-import { SuitesModule } from '@dq/suites';
+import { SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
@@ -19,7 +19,7 @@ import { WorkspaceSettingsController } from './admin/workspace-settings.controll
 import { ChecksController } from './suites/checks.controller';
 import { ColumnPolicyController } from './suites/column-policy.controller';
 import { SuiteDataController } from './suites/suite-data.controller';
-import { SuiteRunnerClient } from './suites/suite-runner.client';
+
 import { SuiteRunsController } from './suites/suite-runs.controller';
 import { SuiteSharesController } from './suites/suite-shares.controller';
 import { SuitesController } from './suites/suites.controller';
@@ -59,7 +59,7 @@ export class ApiGatewayModule {
         RunsApiModule,
         SuitesModule,
       ],
-      providers: [SuiteRunnerClient],
+      providers: [SuiteRunnerClient, ConnectionTestsClient],
       controllers: [
         MeController,
         SignInController,

@@ -5,8 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type WorkspaceRole } from '@dq/contracts';
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
 type Caller = 'none' | WorkspaceRole;
 const CALLERS: Caller[] = ['none', 'viewer', 'member', 'admin'];

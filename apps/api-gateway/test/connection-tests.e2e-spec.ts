@@ -4,8 +4,15 @@
  * closed port. The gateway never opens a credential; no credential appears in any response, log
  * line, audit row or version snapshot.
  */
-import { type AppProcess, type PrivateService, freePort, startPrivatePostgres } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  call,
+  freePort,
+  GatewayWorld,
+  type HttpResult,
+  type PrivateService,
+  startPrivatePostgres,
+} from '@dq/testing';
 
 const SECRET = 'pg-right-Secret-5c1e9';
 const WRONG = 'pg-wrong-Secret-0b7d2';

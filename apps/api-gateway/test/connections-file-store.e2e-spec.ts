@@ -5,8 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { type AppProcess, type AzuritePeer, freePort, startAzuritePeer } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  type AzuritePeer,
+  call,
+  freePort,
+  GatewayWorld,
+  type HttpResult,
+  startAzuritePeer,
+} from '@dq/testing';
 
 const FILESYSTEM = 'landing-zone';
 const LOOPBACK = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };

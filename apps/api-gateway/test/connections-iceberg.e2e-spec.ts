@@ -5,8 +5,15 @@
  * line or stored row.
  */
 import { randomBytes } from 'node:crypto';
-import { type AppProcess, type IcebergCatalogPeer, freePort, startIcebergCatalogPeer } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  call,
+  freePort,
+  GatewayWorld,
+  type HttpResult,
+  type IcebergCatalogPeer,
+  startIcebergCatalogPeer,
+} from '@dq/testing';
 
 const TOKEN = `iceberg-tok-${randomBytes(12).toString('hex')}`;
 const WRONG = `iceberg-wrong-${randomBytes(12).toString('hex')}`;

@@ -5,8 +5,15 @@
  * or stored row.
  */
 import { randomBytes } from 'node:crypto';
-import { type AppProcess, type DatabricksSqlPeer, freePort, startDatabricksSqlPeer } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  call,
+  type DatabricksSqlPeer,
+  freePort,
+  GatewayWorld,
+  type HttpResult,
+  startDatabricksSqlPeer,
+} from '@dq/testing';
 
 const TOKEN = `dapi${randomBytes(16).toString('hex')}`;
 const WRONG_TOKEN = `dapi${randomBytes(16).toString('hex')}`;

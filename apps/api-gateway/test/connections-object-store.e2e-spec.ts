@@ -6,15 +6,17 @@
  */
 import {
   type AppProcess,
-  type S3Peer,
-  type S3PeerAccessKey,
+  call,
   createS3PeerBucket,
   createS3PeerUser,
   enableS3PeerAuth,
   freePort,
+  GatewayWorld,
+  type HttpResult,
+  type S3Peer,
+  type S3PeerAccessKey,
   startS3Peer,
 } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
 
 const BUCKET = 'dq-e2e-landing';
 const LOOPBACK = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };

@@ -5,8 +5,14 @@
  * sealed from the gateway to the runner; no secret appears in any response, log line or stored row.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { type AppProcess, type FakesnowPeer, startFakesnowPeer } from '@dq/testing';
-import { GatewayWorld, type HttpResult, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  call,
+  type FakesnowPeer,
+  GatewayWorld,
+  type HttpResult,
+  startFakesnowPeer,
+} from '@dq/testing';
 
 const SECRET = `sf-right-${randomBytes(10).toString('hex')}`;
 const WRONG = `sf-wrong-${randomBytes(10).toString('hex')}`;

@@ -3,8 +3,7 @@
  * never echoed — not in responses, versions, audit rows or log lines; credential_redirect writes
  * nothing; user-supplied URLs to internal addresses are refused.
  */
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
 const SECRET = 'pg-secret-Zx81!';
 

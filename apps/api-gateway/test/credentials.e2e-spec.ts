@@ -4,8 +4,15 @@
  * other than its creation response.
  */
 import { CredentialKind } from '@dq/contracts';
-import { type AppProcess, codeOf, waitFor } from '@dq/testing';
-import { GatewayWorld, LISTED_ADMIN, OIDC_AUDIENCE, call } from './support/gateway-world';
+import {
+  type AppProcess,
+  call,
+  codeOf,
+  GatewayWorld,
+  LISTED_ADMIN,
+  OIDC_AUDIENCE,
+  waitFor,
+} from '@dq/testing';
 
 describe('credentials', () => {
   let world: GatewayWorld;

@@ -1,6 +1,5 @@
 /** Dev-bypass works only when explicitly enabled, only without a presented credential, never in production. */
-import { startApp } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { call, GatewayWorld, startApp } from '@dq/testing';
 
 describe('dev-bypass', () => {
   let world: GatewayWorld;

@@ -1,6 +1,5 @@
 /** Rate limits per minute, shared by two gateway replicas through Redis. */
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
 describe('rate limits', () => {
   let world: GatewayWorld;

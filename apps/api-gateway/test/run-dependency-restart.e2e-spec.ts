@@ -8,14 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { Events, type RunProgressView } from '@dq/contracts';
 import {
-  type PrivateService,
+  call,
+  GatewayWorld,
   lastStreamMessage,
+  pollUntil,
+  type PrivateService,
+  ScratchDatabase,
   startApp,
   startPrivateNats,
   startPrivateRedis,
+  TERMINAL_RUN_STATES,
 } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
-import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
 
 describe('Redis or NATS restarted during a run', () => {
   let world: GatewayWorld;

@@ -9,9 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { Events, type RunDetailView, type RunProgressView } from '@dq/contracts';
-import { lastStreamMessage } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
-import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
+import {
+  call,
+  GatewayWorld,
+  lastStreamMessage,
+  pollUntil,
+  ScratchDatabase,
+  TERMINAL_RUN_STATES,
+} from '@dq/testing';
 
 /** Every value a sample must never show. */
 const PLANTED = [

@@ -5,9 +5,7 @@
  * scheduler's worker-loss sweep ends it once its lease lapses.
  */
 import { type RunProgressView } from '@dq/contracts';
-import { startApp } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
-import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
+import { call, GatewayWorld, pollUntil, ScratchDatabase, startApp, TERMINAL_RUN_STATES } from '@dq/testing';
 
 /** Quick redelivery, so a resumed run does not wait out the default 30 s job lock. */
 const QUICK_STALL = { RUNS_LOCK_DURATION_MS: '4000', RUNS_STALLED_INTERVAL_MS: '1000' };

@@ -6,9 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type RunDetailView, type RunPage, type RunProgressView } from '@dq/contracts';
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
-import { ScratchDatabase, TERMINAL_RUN_STATES, pollUntil } from './support/run-fixtures';
+import {
+  type AppProcess,
+  call,
+  GatewayWorld,
+  pollUntil,
+  ScratchDatabase,
+  TERMINAL_RUN_STATES,
+} from '@dq/testing';
 
 const SECRET_EMAIL = 'ada.lovelace@example.com';
 describe('runs through the gateway and the runner pool', () => {

@@ -8,16 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
   type AppProcess,
-  type S3Peer,
-  type S3PeerAccessKey,
+  call,
   createS3PeerBucket,
   createS3PeerUser,
   enableS3PeerAuth,
   freePort,
+  GatewayWorld,
   putS3PeerObject,
+  type S3Peer,
+  type S3PeerAccessKey,
   startS3Peer,
 } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
 
 const BUCKET = 'dq-suite-data';
 const LOOPBACK = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };

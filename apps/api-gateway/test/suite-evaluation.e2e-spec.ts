@@ -8,14 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
   type AppProcess,
-  type S3Peer,
+  call,
   createS3PeerBucket,
   createS3PeerUser,
   enableS3PeerAuth,
+  GatewayWorld,
   putS3PeerObject,
+  type S3Peer,
   startS3Peer,
 } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
 
 const BUCKET = 'dq-evaluation';
 const LOOPBACK = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };

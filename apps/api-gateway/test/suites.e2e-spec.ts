@@ -5,8 +5,7 @@
  * written: every refused call leaves the state as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
 const SECRET = 'suite-e2e-secret-Qv7!';
 

@@ -13,8 +13,7 @@ import {
   type ScoringWeights,
   WorkspaceSettingsAuditAction,
 } from '@dq/contracts';
-import { type AppProcess } from '@dq/testing';
-import { GatewayWorld, call } from './support/gateway-world';
+import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
 const DEFAULTS: ScoringWeights = { warn: 1, fail: 3, critical: 5 };
 const ROLES = ['admin', 'member', 'viewer'] as const;

@@ -3,7 +3,12 @@ import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
 import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';
 import { McpGatewayConfig } from './mcp-gateway.config';
-import { McpGatewayModule } from './mcp-gateway.module';
+import { McpGatewayModule, mcpGatewayHttpOptions } from './mcp-gateway.module';
 
 const config = loadConfigOrExit(McpGatewayConfig, ServiceName.McpGateway);
-startServiceOrExit({ service: ServiceName.McpGateway, config, module: McpGatewayModule.forRoot(config) });
+startServiceOrExit({
+  service: ServiceName.McpGateway,
+  config,
+  module: McpGatewayModule.forRoot(config),
+  http: mcpGatewayHttpOptions,
+});

@@ -1,6 +1,23 @@
-import { BaseServiceConfig } from '@dq/platform';
+import { Transform } from 'class-transformer';
+import { IsUrl } from 'class-validator';
+import { AccessConfig } from '@dq/access';
 
 /** Environment of the mcp-gateway service; validated at boot. */
-export class McpGatewayConfig extends BaseServiceConfig {
+export class McpGatewayConfig extends AccessConfig {
   override PORT = 8081;
+
+  /**
+   * Browser origins allowed to call `/mcp/` (comma-separated `scheme://host[:port]`). Requests
+   * without an Origin header (every non-browser client) are not affected; any other Origin is a 403.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter((origin) => origin !== '')
+      : value,
+  )
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { each: true })
+  MCP_ALLOWED_ORIGINS: string[] = [];
 }

@@ -1,16 +1,58 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
+import { AccessModule } from '@dq/access';
+import { ConnectionsModule, readOnlyConnectionPorts } from '@dq/connections';
+import { McpModule, mcpEdgeMiddleware } from '@dq/mcp';
+import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { McpRedirectController } from './mcp-redirect.controller';
 import { type McpGatewayConfig } from './mcp-gateway.config';
+import { McpController } from './mcp.controller';
+
+/** 1 MiB JSON bodies (the spec's request limit; a suite import through MCP is bounded by it too). */
+export const mcpGatewayHttpOptions = { bodyLimitBytes: 1024 * 1024, openApi: false as const };
+
+/** Deployed anywhere but a developer's machine or a test: the endpoint then needs real sign-in. */
+const LOCAL_ENVIRONMENTS: readonly string[] = ['development', 'test'];
+
+/**
+ * Whether `/mcp/` is served. Spec: in a deployed environment only when identity-provider auth is
+ * configured (fail closed); locally also with dev-bypass or PATs alone.
+ */
+export function mcpEndpointMounted(config: McpGatewayConfig): boolean {
+  return LOCAL_ENVIRONMENTS.includes(config.NODE_ENV) || config.OIDC_ISSUER !== undefined;
+}
 
 @Module({})
-export class McpGatewayModule {
+export class McpGatewayModule implements NestModule {
+  private static config: McpGatewayConfig | undefined;
+
   static forRoot(config: McpGatewayConfig): DynamicModule {
+    McpGatewayModule.config = config;
+    const mounted = mcpEndpointMounted(config);
     return {
       module: McpGatewayModule,
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.McpGateway, config })],
-      controllers: [McpRedirectController],
+      imports: [
+        ServiceRuntimeModule.forRoot({ service: ServiceName.McpGateway, config }),
+        AccessModule.forRoot(config),
+        WorkspaceSettingsModule.forRoot(config),
+        ...(mounted
+          ? [McpModule.forRoot({ connections: ConnectionsModule.forRoot(readOnlyConnectionPorts()) })]
+          : []),
+      ],
+      controllers: mounted ? [McpController] : [],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    const config = McpGatewayModule.config;
+    if (!config || !mcpEndpointMounted(config)) return;
+    consumer
+      .apply(
+        mcpEdgeMiddleware({
+          allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+          wwwAuthenticate: 'Bearer realm="mcp"',
+        }),
+      )
+      .forRoutes('mcp');
   }
 }

@@ -16,3 +16,5 @@ export {
 } from './use/connection-test-runner';
 export { DRAFT_AAD_PREFIX, draftSecretAad } from './use/draft-secret-aad';
 export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';
+export { connectionActorOf } from './service/connection-actor';
+export { ConnectionTestsClient } from './service/connection-tests.client';

@@ -17,3 +17,4 @@ export * from './execution/run-lease';
 export * from './api/comparison-report.service';
 export * from './api/dashboard-summary.service';
 export * from './dispatch/run-queue-reconciler.service';
+export * from './api/suite-run-trigger.service';

@@ -11,3 +11,4 @@ export * from './transfer/suite-transfer.service';
 export * from './service/suite-data.service';
 export * from './service/suite-run-planner';
 export * from './service/check-baselines';
+export * from './service/suite-runner.client';

@@ -28,3 +28,9 @@ export * from './peers/databricks-sql-peer';
 export * from './peers/fakesnow-peer';
 export * from './peers/azurite-peer';
 export * from './peers/iceberg-catalog-peer';
+
+// A gateway world for end-to-end tests of the REST and MCP gateways: isolated environment, SMTP and
+// identity-provider peers, gateway and runner processes, tokens; run fixtures.
+export * from './gateway/gateway-world';
+export * from './gateway/run-fixtures';
+export * from './gateway/mcp-test-client';

@@ -6,8 +6,7 @@ import {
   UpdateConnectionRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { ConnectionsService } from '@dq/connections';
-import { actorOf } from './connection-actor';
+import { ConnectionsService, connectionActorOf } from '@dq/connections';
 
 /** `/connections`: list and read for anyone signed in, changes for Admins (spec role table). */
 @Controller('connections')
@@ -26,7 +25,7 @@ export class ConnectionsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateConnectionRequest,
   ): Promise<ConnectionResponse> {
-    return this.connections.create(body, actorOf(principal));
+    return this.connections.create(body, connectionActorOf(principal));
   }
 
   @Get(':id')
@@ -42,14 +41,14 @@ export class ConnectionsController {
     @Param('id') id: string,
     @Body() body: UpdateConnectionRequest,
   ): Promise<ConnectionResponse> {
-    return this.connections.update(id, body, actorOf(principal));
+    return this.connections.update(id, body, connectionActorOf(principal));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.ManageConnections)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.connections.delete(id, actorOf(principal));
+    await this.connections.delete(id, connectionActorOf(principal));
   }
 
   /** Config history: Admin and Member (the spec leaves it open; Viewers see only the list). */

@@ -21,7 +21,7 @@ import {
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
 import { ChecksService, HISTORY_MAX_LIMIT, suiteActorOf } from '@dq/suites';
-import { SuiteRunnerClient } from './suite-runner.client';
+import { SuiteRunnerClient } from '@dq/suites';
 
 /** `/suites/{id}/checks`: reads need `view` on the suite, changes `edit` (the service decides). */
 @Controller('suites/:id/checks')

@@ -9,7 +9,7 @@ import {
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
 import { type ColumnPolicySuggestion, SuiteDataService, suiteActorOf } from '@dq/suites';
-import { SuiteRunnerClient } from './suite-runner.client';
+import { SuiteRunnerClient } from '@dq/suites';
 
 /** Suite endpoints that read live data, each through the runner. */
 @Controller('suites/:id')

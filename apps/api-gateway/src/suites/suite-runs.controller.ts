@@ -1,22 +1,17 @@
 import { Body, Controller, Param, Post, Res } from '@nestjs/common';
 import { type Response } from 'express';
-import { RunTrigger, TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
+import { TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { RunDispatchService } from '@dq/runs';
-import { SuiteRunPlanner, suiteActorOf } from '@dq/suites';
+import { SuiteRunTriggerService } from '@dq/runs';
+import { suiteActorOf } from '@dq/suites';
 
 /**
- * `POST /suites/{id}/run`: freezes the suite's enabled checks and target and queues the run for the
- * runner pool; the response carries the run id in `id`. Needs `edit` on the suite. While the suite
- * has a queued run, a trigger returns that run (200, `deduplicated`) instead of queuing another,
- * unless the body asks `allow_concurrent`.
+ * `POST /suites/{id}/run`: queues a run for the runner pool (see SuiteRunTriggerService); 201 for a
+ * new run, 200 with `deduplicated` when the suite's queued run is returned instead.
  */
 @Controller('suites/:id/run')
 export class SuiteRunsController {
-  constructor(
-    private readonly planner: SuiteRunPlanner,
-    private readonly runs: RunDispatchService,
-  ) {}
+  constructor(private readonly triggers: SuiteRunTriggerService) {}
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
@@ -26,15 +21,8 @@ export class SuiteRunsController {
     @Body() body: TriggerRunRequest,
     @Res({ passthrough: true }) reply: Response,
   ): Promise<TriggeredRunView> {
-    const frozen = await this.planner.planFor(suiteActorOf(principal), id);
-    const { run, deduplicated } = await this.runs.trigger({
-      suiteId: frozen.suiteId,
-      trigger: RunTrigger.Api,
-      plan: frozen.plan,
-      target: frozen.target,
-      allowConcurrent: body?.allow_concurrent === true,
-    });
+    const { view, deduplicated } = await this.triggers.trigger(suiteActorOf(principal), id, body);
     reply.status(deduplicated ? 200 : 201);
-    return { id: run.id, status: run.status, total_checks: run.totalChecks, deduplicated };
+    return view;
   }
 }

@@ -38,3 +38,20 @@ export function securityPorts(
     },
   };
 }
+
+/**
+ * Ports of a gateway that only reads and tests saved connections (the MCP gateway): it never
+ * seals a credential nor accepts a URL, so both fail loudly if a write path ever reached them.
+ */
+export function readOnlyConnectionPorts(): { sealer: SecretSealer; urlPolicy: UrlPolicy } {
+  return {
+    sealer: {
+      seal: () => {
+        throw new Error('this gateway does not write connection credentials');
+      },
+    },
+    urlPolicy: {
+      assertAllowed: () => Promise.reject(new Error('this gateway does not write connection URLs')),
+    },
+  };
+}

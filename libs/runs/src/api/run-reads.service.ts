@@ -137,6 +137,46 @@ export class RunReadsService {
     });
   }
 
+  /**
+   * The newest run of each of `suiteIds` the caller can see (suites without runs are absent), with
+   * its outcome counts; one statement whatever the number of suites. Audited like a run list.
+   */
+  async latestOf(actor: SuiteActor, suiteIds: readonly string[]): Promise<Map<string, RunView>> {
+    let ids = suiteIds.filter(isUuid);
+    if (!actor.user.is_workspace_admin && ids.length > 0) {
+      const visible = new Set((await this.access.visible(actor)).map(({ suite }) => suite.id));
+      ids = ids.filter((id) => visible.has(id));
+    }
+    if (ids.length === 0) return new Map();
+    const rows = await this.dataSource.query<(RunRow & { outcome_counts: RunOutcomeCounts | null })[]>(
+      `SELECT x.*, oc."outcome_counts"
+         FROM unnest($1::uuid[]) AS wanted("suite_id")
+         CROSS JOIN LATERAL (
+           SELECT ${RUN_COLUMNS}
+             FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+            WHERE r."suite_id" = wanted."suite_id"
+            ORDER BY r."created_at" DESC, r."id" DESC
+            LIMIT 1
+         ) x
+         LEFT JOIN LATERAL (
+           SELECT json_object_agg(c."outcome", c."n") AS "outcome_counts"
+             FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
+                    WHERE "run_id" = x."id" GROUP BY "outcome") c
+         ) oc ON true`,
+      [ids],
+    );
+    const weights = await this.settings.scoringWeights();
+    await this.audit.record({
+      action: RunAuditAction.Listed,
+      actor_user_id: actor.user.id,
+      actor_credential: actor.credential,
+      target_type: null,
+      target_id: null,
+      detail: { filters: { suite_ids: ids, latest_per_suite: true }, runs: rows.length },
+    });
+    return new Map(rows.map((row) => [row.suite_id, runView(row, row.outcome_counts ?? {}, weights)]));
+  }
+
   async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
     const { run, suite } = await this.require(actor, runId, SuiteGrant.View);
     // The results with their checks as they are now (a deleted check leaves its result), in one read.

@@ -1,8 +1,8 @@
 import { type Principal } from '@dq/auth';
-import { type ConnectionActor } from '@dq/connections';
+import { type ConnectionActor } from './connections.service';
 
 /** Who changes a connection, as its audit events record it: the user and the credential used. */
-export function actorOf(principal: Principal): ConnectionActor {
+export function connectionActorOf(principal: Principal): ConnectionActor {
   return {
     userId: principal.user.id,
     credential: `${principal.credential.kind}${principal.credential.id ? `:${principal.credential.id}` : ''}`,

@@ -4,15 +4,11 @@ import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import {
-  type AppProcess,
-  type IsolatedEnvironment,
-  LoopbackIdentityProvider,
-  type SmtpCapture,
-  createIsolatedEnvironment,
-  startApp,
-  startSmtpCapture,
-} from '@dq/testing';
+import { type AppProcess, startApp } from '../apps/app-process';
+import { type IsolatedEnvironment, createIsolatedEnvironment } from '../isolation/isolated-environment';
+import { LoopbackIdentityProvider } from '../peers/loopback-identity-provider';
+import { type SmtpCapture, codeOf, startSmtpCapture } from '../peers/smtp-capture';
+import { waitFor } from '../wait/wait-for';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -64,6 +60,13 @@ export class GatewayWorld {
     return gateway;
   }
 
+  /** An mcp-gateway on the same database, namespace and identity provider as the REST gateways. */
+  async startMcpGateway(extra: Record<string, string> = {}): Promise<AppProcess> {
+    const gateway = await startApp('mcp-gateway', this.gatewayEnv(extra));
+    this.gateways.push(gateway);
+    return gateway;
+  }
+
   /** A runner on this world's database and namespace: it answers the gateway's connection tests. */
   async startRunner(extra: Record<string, string> = {}): Promise<AppProcess> {
     const runner = await startApp('runner', { ...this.env.env, ...extra });
@@ -82,6 +85,23 @@ export class GatewayWorld {
       },
     );
     return stdout.trim();
+  }
+
+  /**
+   * Signs `email` in by one-time code through the REST gateway at `api` (the user must exist):
+   * the `svc_sess_` session token of the cookie it sets.
+   */
+  async signInByEmail(api: string, email: string): Promise<string> {
+    const sent = this.smtp.mails.length;
+    const requested = await call(api, 'POST', '/auth/otp/request', { body: { email } });
+    if (requested.status >= 300) throw new Error(`otp request answered ${requested.status}`);
+    const mail = await waitFor('the sign-in mail', () =>
+      this.smtp.mails.slice(sent).find((candidate) => candidate.to.includes(email)),
+    );
+    const verified = await call(api, 'POST', '/auth/otp/verify', { body: { email, code: codeOf(mail) } });
+    const session = /svc_session=(svc_sess_[^;]+)/.exec(verified.headers.get('set-cookie') ?? '');
+    if (verified.status !== 200 || !session) throw new Error(`otp verify answered ${verified.status}`);
+    return session[1];
   }
 
   /** Every line every gateway and runner of this world has written. */

@@ -1,0 +1,40 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConnectionTestsClient } from '@dq/connections';
+import { RunsApiModule, RunsModule } from '@dq/runs';
+import { SuiteRunnerClient, SuitesModule } from '@dq/suites';
+import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
+import { McpHttpHandler } from './http/mcp-http.handler';
+import { AdminTools } from './tools/admin.tools';
+import { CheckTools } from './tools/check.tools';
+import { ConnectionTools } from './tools/connection.tools';
+import { RunTools } from './tools/run.tools';
+import { SuiteTools } from './tools/suite.tools';
+
+const TOOL_GROUPS = [SuiteTools, CheckTools, RunTools, ConnectionTools, AdminTools];
+
+/**
+ * The MCP tool catalogue over the same domain services as REST. The app supplies the connections
+ * module (it carries the app's sealer and egress policy) and, globally, access, settings and
+ * messaging.
+ */
+@Module({})
+export class McpModule {
+  static forRoot(options: { connections: DynamicModule }): DynamicModule {
+    return {
+      module: McpModule,
+      imports: [options.connections, RunsModule, RunsApiModule, SuitesModule],
+      providers: [
+        SuiteRunnerClient,
+        ConnectionTestsClient,
+        ...TOOL_GROUPS,
+        {
+          provide: McpCatalogue,
+          useFactory: (...groups: McpToolGroup[]) => new McpCatalogue(groups),
+          inject: TOOL_GROUPS,
+        },
+        McpHttpHandler,
+      ],
+      exports: [McpHttpHandler, McpCatalogue],
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, ConnectionKind, ErrorCode } from '@dq/contracts';
+import { CAPABILITY_FORBIDDEN_MESSAGE, WorkspaceCapability, hasCapability } from '@dq/auth';
+import { ConnectionTestsClient, ConnectionsService } from '@dq/connections';
+import { type McpToolGroup } from '../catalogue/mcp-catalogue';
+import { McpToolset, READS, defineTool } from '../catalogue/mcp-tool';
+import { boolArg, idArg, intArg, optional, stringArg, toolInput } from '../catalogue/tool-input';
+
+const connectionId = idArg('The connection id (from list_connections).');
+
+/**
+ * Connections as an assistant may use them: read (never a credential) and test. Creating,
+ * changing and re-authenticating stay REST-only: a credential must not pass through a chat.
+ */
+@Injectable()
+export class ConnectionTools implements McpToolGroup {
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly tests: ConnectionTestsClient,
+  ) {}
+
+  tools() {
+    return [
+      defineTool({
+        name: 'list_connections',
+        title: 'List connections',
+        description:
+          'Every datasource and orchestration connection: name, kind, non-secret config, credential health ' +
+          'and capabilities. Credentials are never shown.',
+        toolset: McpToolset.Read,
+        capability: WorkspaceCapability.ListConnections,
+        annotations: READS,
+        input: toolInput({}),
+        rest: 'GET /connections',
+        call: async () => ({ items: await this.connections.list() }),
+      }),
+      defineTool({
+        name: 'get_connection',
+        title: 'Get a connection',
+        description:
+          'One connection; with `include_versions` also its config-change history (Admins and Members).',
+        toolset: McpToolset.Read,
+        capability: WorkspaceCapability.ListConnections,
+        annotations: READS,
+        input: toolInput({
+          args: {
+            connection_id: connectionId,
+            include_versions: optional(boolArg('Also return the config-change history.')),
+          },
+        }),
+        rest: 'GET /connections/{id} (and GET /connections/{id}/versions)',
+        call: async ({ principal }, { connection_id, include_versions }) => {
+          if (include_versions && !hasCapability(principal.user, WorkspaceCapability.ReferenceConnections)) {
+            throw new AppError(ErrorCode.Forbidden, CAPABILITY_FORBIDDEN_MESSAGE, {});
+          }
+          const connection = await this.connections.get(connection_id);
+          if (!include_versions) return connection;
+          return { ...connection, versions: await this.connections.versions(connection_id) };
+        },
+      }),
+      defineTool({
+        name: 'test_connection',
+        title: 'Test a connection',
+        description:
+          'Checks live that a saved connection reaches its datasource with its stored credential: `ok`, ' +
+          'latency and, on failure, the classified error. An unreachable datasource answers ' +
+          'datasource_unreachable (502). Admins and Members.',
+        toolset: McpToolset.Operate,
+        capability: WorkspaceCapability.TestSavedConnection,
+        annotations: { ...READS, openWorldHint: true },
+        input: toolInput({ args: { connection_id: connectionId } }),
+        rest: 'POST /connections/{id}/test',
+        call: (_context, { connection_id }) => this.tests.testSaved(connection_id),
+      }),
+      defineTool({
+        name: 'get_adf_pipeline_status',
+        title: 'Get Data Factory pipeline status',
+        description:
+          'Recent Azure Data Factory pipeline runs with the data-quality run each one triggered. Pipeline ' +
+          'runs are not collected yet (the orchestration observer is not part of this release): the answer ' +
+          'says so, and lists the factory connections that exist.',
+        toolset: McpToolset.Read,
+        capability: WorkspaceCapability.ListConnections,
+        annotations: READS,
+        input: toolInput({
+          args: {
+            pipeline: optional(
+              stringArg({ description: 'Only runs of this pipeline name.', maxLength: 200 }),
+            ),
+            limit: optional(
+              intArg({ description: 'At most this many runs (default 20).', min: 1, max: 100 }),
+            ),
+          },
+        }),
+        rest: 'GET /pipeline_runs?provider=factory (not built yet)',
+        call: async () => {
+          const factories = (await this.connections.list()).filter(
+            (connection) => connection.kind === ConnectionKind.Factory,
+          );
+          return {
+            available: false,
+            reason: factories.length === 0 ? 'no_orchestration_connection' : 'observer_not_available',
+            message:
+              factories.length === 0
+                ? 'No Azure Data Factory (factory) connection exists, so there are no pipeline runs to show.'
+                : 'Factory connections exist, but pipeline runs are not polled yet: the orchestration observer is not part of this release.',
+            factory_connections: factories.map((connection) => ({
+              id: connection.id,
+              name: connection.name,
+            })),
+            pipeline_runs: [],
+          };
+        },
+      }),
+    ];
+  }
+}
