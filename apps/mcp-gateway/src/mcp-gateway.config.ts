@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsUrl } from 'class-validator';
+import { IsBoolean, IsUrl } from 'class-validator';
 import { AccessConfig } from '@dq/access';
 
 /** Environment of the mcp-gateway service; validated at boot. */
@@ -20,4 +20,8 @@ export class McpGatewayConfig extends AccessConfig {
   )
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { each: true })
   MCP_ALLOWED_ORIGINS: string[] = [];
+
+  /** Tests only: lets saved connections to loopback peers be tested. Refused with NODE_ENV=production. */
+  @IsBoolean()
+  EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
 }

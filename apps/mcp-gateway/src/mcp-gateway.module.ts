@@ -1,7 +1,8 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
-import { ConnectionsModule, readOnlyConnectionPorts } from '@dq/connections';
+import { ConnectionsModule, testOnlyPorts } from '@dq/connections';
+import { EgressGuard } from '@dq/security';
 import { McpModule, mcpEdgeMiddleware } from '@dq/mcp';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -36,7 +37,18 @@ export class McpGatewayModule implements NestModule {
         AccessModule.forRoot(config),
         WorkspaceSettingsModule.forRoot(config),
         ...(mounted
-          ? [McpModule.forRoot({ connections: ConnectionsModule.forRoot(readOnlyConnectionPorts()) })]
+          ? [
+              McpModule.forRoot({
+                connections: ConnectionsModule.forRoot(
+                  testOnlyPorts(
+                    new EgressGuard({
+                      allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+                      nodeEnv: config.NODE_ENV,
+                    }),
+                  ),
+                ),
+              }),
+            ]
           : []),
       ],
       controllers: mounted ? [McpController] : [],

@@ -4,7 +4,7 @@
  * session), the Origin allow-list, the request size bound, toolset narrowing, and the catalogue
  * (names, schemas, truthful annotations) through the SDK's own client.
  */
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
+import { type AppProcess, call, GatewayWorld, McpTestClient, startApp } from '@dq/testing';
 
 const ALLOWED_ORIGIN = 'https://assistant.example.test';
 
@@ -207,6 +207,66 @@ describe('the MCP endpoint', () => {
       expect(fields).toEqual(expect.arrayContaining(['suite_id', 'name', 'config', 'surprise']));
     } finally {
       await client.close();
+    }
+  });
+
+  it('deployed without an identity provider, the endpoint is not mounted at all (fail closed)', async () => {
+    const { OIDC_ISSUER: _issuer, OIDC_AUDIENCE: _audience, ...withoutIdentityProvider } = world.gatewayEnv();
+    const deployed = await startApp('mcp-gateway', { ...withoutIdentityProvider, NODE_ENV: 'production' });
+    try {
+      const response = await post(deployed.url, '/mcp/', { token: member });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: 'route_not_found' } });
+      expect((await post(deployed.url, '/mcp', { token: member })).status).toBe(404);
+      expect((await fetch(`${deployed.url}/healthz`)).status).toBe(200);
+    } finally {
+      await deployed.stop();
+    }
+  });
+
+  it('in local dev-bypass mode a request without a credential acts as the bypass user', async () => {
+    const local = await startApp(
+      'mcp-gateway',
+      world.gatewayEnv({ AUTH_DEV_BYPASS_EMAIL: 'dev@example.test' }),
+    );
+    try {
+      const client = await McpTestClient.connect(local.url);
+      try {
+        const answer = await client.call('list_suites');
+        expect(answer.isError).toBe(false);
+        expect(answer.body).toEqual({ items: [] });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await local.stop();
+    }
+  });
+
+  it('is rate limited like REST: over the per-minute budget a 429 with Retry-After and the envelope', async () => {
+    const limited = await world.startMcpGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '3' });
+    const caller = await world.mintToken('limited@example.test', 'member');
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      last = await post(limited.url, '/mcp/', { token: caller });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(last?.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(await last?.json()).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it('is stateless: GET (no server stream) and DELETE (no session) answer 405 with Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${mcp.url}/mcp/`, {
+        method,
+        headers: { authorization: `Bearer ${member}`, accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
     }
   });
 });

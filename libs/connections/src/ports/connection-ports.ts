@@ -40,18 +40,15 @@ export function securityPorts(
 }
 
 /**
- * Ports of a gateway that only reads and tests saved connections (the MCP gateway): it never
- * seals a credential nor accepts a URL, so both fail loudly if a write path ever reached them.
+ * Ports of a gateway that reads and tests saved connections but never writes one (the MCP
+ * gateway): the egress policy still re-checks a saved connection's URLs before each test, and the
+ * sealer fails loudly if a write path ever reached it.
  */
-export function readOnlyConnectionPorts(): { sealer: SecretSealer; urlPolicy: UrlPolicy } {
-  return {
-    sealer: {
-      seal: () => {
-        throw new Error('this gateway does not write connection credentials');
-      },
-    },
-    urlPolicy: {
-      assertAllowed: () => Promise.reject(new Error('this gateway does not write connection URLs')),
-    },
-  };
+export function testOnlyPorts(guard: EgressGuard): { sealer: SecretSealer; urlPolicy: UrlPolicy } {
+  const { urlPolicy } = securityPorts({ encrypt: refuseToSeal } as unknown as SecretCipher, guard);
+  return { sealer: { seal: refuseToSeal }, urlPolicy };
+}
+
+function refuseToSeal(): never {
+  throw new Error('this gateway does not write connection credentials');
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Request, type Response } from 'express';
-import { CredentialKind } from '@dq/contracts';
+import { AppError, CredentialKind, ErrorCode } from '@dq/contracts';
 import { type Principal, unauthenticatedError } from '@dq/auth';
 import { McpCatalogue } from '../catalogue/mcp-catalogue';
 import { createMcpToolServer } from '../server/mcp-tool-server';
@@ -22,6 +22,11 @@ export class McpHttpHandler {
   async handle(principal: Principal, req: Request, res: Response): Promise<void> {
     // Spec: under OTP mode the MCP credential is a PAT; a browser session never reaches MCP.
     if (principal.credential.kind === CredentialKind.Session) throw unauthenticatedError();
+    if (req.method !== 'POST') {
+      // Stateless: no server-initiated stream to open (GET) and no session to end (DELETE).
+      res.setHeader('Allow', 'POST');
+      throw new AppError(ErrorCode.MethodNotAllowed, 'The MCP endpoint takes POST only', { allow: ['POST'] });
+    }
     const toolsets = toolsetsFrom(req.headers[MCP_TOOLSETS_HEADER]);
     const server = createMcpToolServer({
       tools: this.catalogue.in(toolsets),

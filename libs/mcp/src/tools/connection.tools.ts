@@ -3,7 +3,7 @@ import { AppError, ConnectionKind, ErrorCode } from '@dq/contracts';
 import { CAPABILITY_FORBIDDEN_MESSAGE, WorkspaceCapability, hasCapability } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsService } from '@dq/connections';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
-import { McpToolset, READS, defineTool } from '../catalogue/mcp-tool';
+import { McpToolset, READS, WRITES_IDEMPOTENT, defineTool } from '../catalogue/mcp-tool';
 import { boolArg, idArg, intArg, optional, stringArg, toolInput } from '../catalogue/tool-input';
 
 const connectionId = idArg('The connection id (from list_connections).');
@@ -67,7 +67,8 @@ export class ConnectionTools implements McpToolGroup {
           'datasource_unreachable (502). Admins and Members.',
         toolset: McpToolset.Operate,
         capability: WorkspaceCapability.TestSavedConnection,
-        annotations: { ...READS, openWorldHint: true },
+        // A passing test may record what the datasource supports (capabilities): not read-only.
+        annotations: { ...WRITES_IDEMPOTENT, openWorldHint: true },
         input: toolInput({ args: { connection_id: connectionId } }),
         rest: 'POST /connections/{id}/test',
         call: (_context, { connection_id }) => this.tests.testSaved(connection_id),

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AdminTools } from '../tools/admin.tools';
+import { CheckTools } from '../tools/check.tools';
+import { ConnectionTools } from '../tools/connection.tools';
+import { RunTools } from '../tools/run.tools';
+import { SuiteTools } from '../tools/suite.tools';
+import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
+import { type McpTool, McpToolset, READS } from './mcp-tool';
+
+/** The spec's total; the served tools plus the ones docs/mcp.md reserves for later issues. */
+const SPEC_TOOL_COUNT = 48;
+
+// Listing tools needs no service: a group's services are only used inside `call`.
+const GROUPS = [
+  SuiteTools,
+  CheckTools,
+  RunTools,
+  ConnectionTools,
+  AdminTools,
+] as unknown as (new () => McpToolGroup)[];
+const catalogue = new McpCatalogue(GROUPS.map((Group) => new Group()));
+const tools = catalogue.all();
+
+interface DocumentedTool {
+  name: string;
+  toolset: string;
+  hints: string[];
+  capability: string;
+}
+
+function documentedTools(): { served: DocumentedTool[]; planned: string[] } {
+  const text = readFileSync(path.resolve(__dirname, '../../../../docs/mcp.md'), 'utf8');
+  const served: DocumentedTool[] = [];
+  const planned: string[] = [];
+  for (const line of text.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const name = /^`([a-z_]+)`$/.exec(cells[1] ?? '')?.[1];
+    if (!name) continue;
+    if (cells.length === 10) {
+      served.push({ name, toolset: cells[2]!, hints: cells.slice(3, 7), capability: cells[7]! });
+    } else if (cells.length === 6) {
+      planned.push(name);
+    }
+  }
+  return { served, planned };
+}
+
+const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+
+describe('the MCP catalogue', () => {
+  it('names every tool once, verb-first snake_case, each with a title, a description and a schema', () => {
+    expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+    for (const tool of tools) {
+      expect(tool.name).toMatch(
+        /^(list|get|create|update|delete|set|revoke|search|export|import|profile|suggest|preview|dry_run|restore|rebaseline|trigger|cancel|test|reset)_[a-z_]+$/,
+      );
+      expect(tool.title.length).toBeGreaterThan(3);
+      expect(tool.description.length).toBeGreaterThan(30);
+      expect(tool.input.jsonSchema.type).toBe('object');
+    }
+  });
+
+  it('keeps the read toolset read-only and every read-only tool harmless', () => {
+    for (const tool of tools) {
+      if (tool.toolset === McpToolset.Read) expect(tool.annotations.readOnlyHint).toBe(true);
+      if (tool.annotations.readOnlyHint) {
+        expect(tool.annotations.destructiveHint).toBe(false);
+        expect(tool.annotations.idempotentHint).toBe(true);
+      }
+    }
+    const deletes = tools.filter((tool) => /^(delete|revoke)_/.test(tool.name));
+    expect(deletes.length).toBeGreaterThan(0);
+    for (const tool of deletes) expect(tool.annotations.destructiveHint).toBe(true);
+  });
+
+  it('serves the eight tools the spec documents', () => {
+    const names = tools.map((tool) => tool.name);
+    for (const documented of [
+      'list_suites',
+      'get_suite_results',
+      'get_health_score',
+      'get_adf_pipeline_status',
+      'trigger_suite_run',
+      'get_run_status',
+      'create_check',
+      'profile_column',
+    ]) {
+      expect(names).toContain(documented);
+    }
+  });
+
+  it('matches docs/mcp.md: every served tool with its toolset, hints and capability; 48 with the planned ones', () => {
+    const { served, planned } = documentedTools();
+    const describe = (tool: McpTool): DocumentedTool => ({
+      name: tool.name,
+      toolset: tool.toolset,
+      hints: [
+        tool.annotations.readOnlyHint,
+        tool.annotations.destructiveHint,
+        tool.annotations.idempotentHint,
+        tool.annotations.openWorldHint,
+      ].map(yesNo),
+      capability: tool.capability,
+    });
+    const byName = (a: DocumentedTool, b: DocumentedTool) => a.name.localeCompare(b.name);
+    expect([...served].sort(byName)).toEqual(tools.map(describe).sort(byName));
+    expect(planned.filter((name) => catalogue.all().some((tool) => tool.name === name))).toEqual([]);
+    expect(served.length + planned.length).toBe(SPEC_TOOL_COUNT);
+  });
+
+  it('narrows to the asked toolsets', () => {
+    const readOnly = catalogue.in(new Set([McpToolset.Read]));
+    expect(readOnly.length).toBeGreaterThan(0);
+    expect(readOnly.every((tool) => tool.annotations.readOnlyHint === READS.readOnlyHint)).toBe(true);
+    expect(catalogue.in(new Set())).toEqual([]);
+  });
+});
