@@ -38,7 +38,7 @@ function documentedTools(): { served: DocumentedTool[]; planned: string[] } {
     const name = /^`([a-z_]+)`$/.exec(cells[1] ?? '')?.[1];
     if (!name) continue;
     if (cells.length === 10) {
-      served.push({ name, toolset: cells[2]!, hints: cells.slice(3, 7), capability: cells[7]! });
+      served.push({ name, toolset: cells[2], hints: cells.slice(3, 7), capability: cells[7] });
     } else if (cells.length === 6) {
       planned.push(name);
     }
