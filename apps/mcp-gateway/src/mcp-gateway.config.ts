@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsUrl } from 'class-validator';
+import { IsBoolean, IsOptional, IsUrl } from 'class-validator';
 import { AccessConfig } from '@dq/access';
+import { IsServiceUrl } from '@dq/platform';
 
 /** Environment of the mcp-gateway service; validated at boot. */
 export class McpGatewayConfig extends AccessConfig {
@@ -24,4 +25,13 @@ export class McpGatewayConfig extends AccessConfig {
   /** Tests only: lets saved connections to loopback peers be tested. Refused with NODE_ENV=production. */
   @IsBoolean()
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
+
+  /**
+   * The endpoint's public address (`https://dq.example.com/mcp/`). With an identity provider it is
+   * published as RFC 9728 protected-resource metadata, which OAuth-capable clients follow from the
+   * 401's `WWW-Authenticate` to the provider.
+   */
+  @IsOptional()
+  @IsServiceUrl(['https:', 'http:'])
+  MCP_PUBLIC_URL?: string;
 }

@@ -3,11 +3,18 @@ import { ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
 import { ConnectionsModule, testOnlyPorts } from '@dq/connections';
 import { EgressGuard } from '@dq/security';
-import { McpModule, mcpEdgeMiddleware } from '@dq/mcp';
+import {
+  McpModule,
+  mcpChallenge,
+  mcpEdgeMiddleware,
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+} from '@dq/mcp';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type McpGatewayConfig } from './mcp-gateway.config';
 import { McpController } from './mcp.controller';
+import { PROTECTED_RESOURCE_METADATA, ProtectedResourceController } from './protected-resource.controller';
 
 /** 1 MiB JSON bodies (the spec's request limit; a suite import through MCP is bounded by it too). */
 export const mcpGatewayHttpOptions = { bodyLimitBytes: 1024 * 1024, openApi: false as const };
@@ -21,6 +28,13 @@ const LOCAL_ENVIRONMENTS: readonly string[] = ['development', 'test'];
  */
 export function mcpEndpointMounted(config: McpGatewayConfig): boolean {
   return LOCAL_ENVIRONMENTS.includes(config.NODE_ENV) || config.OIDC_ISSUER !== undefined;
+}
+
+/** The endpoint's RFC 9728 metadata URL, when it publishes one. */
+function metadataUrlOf(config: McpGatewayConfig): string | undefined {
+  return config.MCP_PUBLIC_URL && config.OIDC_ISSUER
+    ? protectedResourceMetadataUrl(config.MCP_PUBLIC_URL)
+    : undefined;
 }
 
 @Module({})
@@ -51,7 +65,19 @@ export class McpGatewayModule implements NestModule {
             ]
           : []),
       ],
-      controllers: mounted ? [McpController] : [],
+      providers:
+        mounted && config.MCP_PUBLIC_URL && config.OIDC_ISSUER
+          ? [
+              {
+                provide: PROTECTED_RESOURCE_METADATA,
+                useValue: protectedResourceMetadata(config.MCP_PUBLIC_URL, config.OIDC_ISSUER),
+              },
+            ]
+          : [],
+      controllers: [
+        ...(mounted ? [McpController] : []),
+        ...(mounted && metadataUrlOf(config) ? [ProtectedResourceController] : []),
+      ],
     };
   }
 
@@ -62,7 +88,7 @@ export class McpGatewayModule implements NestModule {
       .apply(
         mcpEdgeMiddleware({
           allowedOrigins: config.MCP_ALLOWED_ORIGINS,
-          wwwAuthenticate: 'Bearer realm="mcp"',
+          wwwAuthenticate: mcpChallenge(metadataUrlOf(config)),
         }),
       )
       .forRoutes('mcp');

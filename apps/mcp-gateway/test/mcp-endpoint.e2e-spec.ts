@@ -269,4 +269,44 @@ describe('the MCP endpoint', () => {
       expect(await response.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
     }
   });
+
+  it('an identity-provider access token works as on REST, and acts as the same user', async () => {
+    const token = await world.identityProvider.sign(
+      { email: 'member@example.test' },
+      { subject: 'sub-member' },
+    );
+    const client = await McpTestClient.connect(mcp.url, { token });
+    try {
+      const answer = await client.call('list_suites');
+      expect(answer.isError).toBe(false);
+      const rest = await call(api, 'GET', '/suites', { token });
+      expect(rest.status).toBe(200);
+      expect((answer.body as { items: unknown[] }).items).toHaveLength((rest.body as unknown[]).length);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('with a public URL and an identity provider, the 401 points OAuth clients at RFC 9728 metadata', async () => {
+    const published = await world.startMcpGateway({ MCP_PUBLIC_URL: 'https://dq.example.test/mcp/' });
+    const challenge = (await post(published.url, '/mcp/')).headers.get('www-authenticate');
+    expect(challenge).toBe(
+      'Bearer realm="mcp", resource_metadata="https://dq.example.test/.well-known/oauth-protected-resource/mcp/"',
+    );
+    for (const path of [
+      '/.well-known/oauth-protected-resource/mcp/',
+      '/.well-known/oauth-protected-resource',
+    ]) {
+      const metadata = await fetch(`${published.url}${path}`);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.json()).toEqual({
+        resource: 'https://dq.example.test/mcp/',
+        authorization_servers: [world.identityProvider.issuer],
+        bearer_methods_supported: ['header'],
+        resource_name: 'Data-quality service (MCP)',
+      });
+    }
+    // Without a public URL there is nothing to publish.
+    expect((await fetch(`${mcp.url}/.well-known/oauth-protected-resource/mcp/`)).status).toBe(404);
+  });
 });

@@ -8,3 +8,4 @@ export * from './server/tool-results';
 export * from './http/mcp-http.handler';
 export * from './http/mcp-edge.middleware';
 export * from './http/mcp-toolsets';
+export * from './http/protected-resource-metadata';
