@@ -194,6 +194,21 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
         [run.id],
       );
       expect(stored.n).toBe(0);
+      // A dry run reads no failing row either: same outcome, no sample.
+      const dryRun = await call(api, 'POST', `/suites/${suiteId}/checks/dryrun`, {
+        token: owner,
+        body: {
+          name: 'score not negative (draft)',
+          kind: 'expectation',
+          config: {
+            expectation_type: 'expect_column_values_to_be_between',
+            kwargs: { column: 'score', min_value: 0 },
+          },
+        },
+      });
+      expect(dryRun.status).toBe(200);
+      expect(dryRun.body).toMatchObject({ outcome: 'fail', samples: [] });
+      expectNoPlanted(dryRun.text, 'the dry run');
       // ...and without them it is never called: the aggregates do not touch it. Stats flush lazily.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(await reveals()).toBe(withSamples);

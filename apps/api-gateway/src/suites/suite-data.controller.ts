@@ -62,6 +62,6 @@ export class SuiteDataController {
     @Param('id') id: string,
     @Body() body: CreateCheckRequest,
   ): Promise<CheckDryRunReply> {
-    return this.data.dryRun(suiteActorOf(principal), id, body, this.runner, false);
+    return this.data.dryRun(suiteActorOf(principal), id, body, this.runner);
   }
 }

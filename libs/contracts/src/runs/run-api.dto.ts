@@ -131,6 +131,18 @@ export interface RunProgressView {
   total_checks: number;
 }
 
+/** Status polling with each recorded check's outcome (the MCP `get_run_status` tool). */
+export interface RunProgressWithChecksView extends RunProgressView {
+  /** Why a run ended `failed`, else null. */
+  reason: string | null;
+  checks: {
+    check_id: string;
+    check_name: string | null;
+    outcome: CheckOutcome;
+    finished_at: string | null;
+  }[];
+}
+
 /** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued run was returned. */
 export interface TriggeredRunView {
   id: string;

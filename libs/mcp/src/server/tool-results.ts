@@ -24,7 +24,9 @@ export interface ToolErrorContent {
  * clients that read it, the same value as structured content (an array is given as `items`).
  */
 export function toolSuccess(value: unknown): CallToolResult {
-  const body = value === undefined ? { done: true } : value;
+  // Plain JSON, exactly what REST serialises: a service may answer class instances (a runner reply)
+  // or dates, which the protocol's result schema would refuse as structured content.
+  const body: unknown = value === undefined ? { done: true } : JSON.parse(JSON.stringify(value));
   const structured =
     body !== null && typeof body === 'object' && !Array.isArray(body)
       ? (body as Record<string, unknown>)

@@ -155,7 +155,12 @@ export class CheckTools implements McpToolGroup {
           args: {
             suite_id: suiteId,
             check_id: checkId,
-            version: intArg({ description: 'The version to restore.', min: 1, max: 2_147_483_647 }),
+            // Any integer, as REST's path takes any: a version that does not exist is not found (404).
+            version: intArg({
+              description: 'The version to restore (from list_check_versions).',
+              min: Number.MIN_SAFE_INTEGER,
+              max: Number.MAX_SAFE_INTEGER,
+            }),
           },
         }),
         rest: 'POST /suites/{id}/checks/{cid}/versions/{n}/restore',
@@ -174,14 +179,24 @@ export class CheckTools implements McpToolGroup {
           args: {
             suite_id: suiteId,
             check_id: checkId,
+            // Clamped to 1..HISTORY_MAX_LIMIT as REST clamps its query parameter.
             limit: optional(
-              intArg({ description: 'At most this many (default 100).', min: 1, max: HISTORY_MAX_LIMIT }),
+              intArg({
+                description: `At most this many (default 100; clamped to 1 to ${HISTORY_MAX_LIMIT}).`,
+                min: Number.MIN_SAFE_INTEGER,
+                max: Number.MAX_SAFE_INTEGER,
+              }),
             ),
           },
         }),
         rest: 'GET /suites/{id}/checks/{cid}/history',
         call: async ({ principal }, { suite_id, check_id, limit }) => ({
-          items: await this.checks.history(suiteActorOf(principal), suite_id, check_id, limit),
+          items: await this.checks.history(
+            suiteActorOf(principal),
+            suite_id,
+            check_id,
+            limit === undefined ? undefined : Math.min(limit, HISTORY_MAX_LIMIT),
+          ),
         }),
       }),
       defineTool({
@@ -224,7 +239,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest }),
         rest: 'POST /suites/{id}/checks/dryrun',
         call: ({ principal }, { suite_id, body }) =>
-          this.data.dryRun(suiteActorOf(principal), suite_id, body, this.runner, false),
+          this.data.dryRun(suiteActorOf(principal), suite_id, body, this.runner),
       }),
     ];
   }

@@ -5,7 +5,6 @@ import {
   DashboardSummaryQuery,
   type ErrorBody,
   RunListQuery,
-  type RunDetailView,
   TriggerRunRequest,
 } from '@dq/contracts';
 import { WorkspaceCapability } from '@dq/auth';
@@ -45,16 +44,6 @@ async function eachOf<T>(
     }),
   );
   return { items };
-}
-
-/** The per-check part of a run as status polling shows it: no samples, no metric detail. */
-function checkProgressOf(run: RunDetailView) {
-  return run.results.map((result) => ({
-    check_id: result.check_id,
-    check_name: result.check_name,
-    outcome: result.outcome,
-    finished_at: result.finished_at,
-  }));
 }
 
 /** Runs: triggering, polling, cancelling, results, history of scores and the diff report. */
@@ -99,14 +88,10 @@ export class RunTools implements McpToolGroup {
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
         input: toolInput({ args: { run_ids: idListArg('The runs to poll.', BATCH_MAX) } }),
-        rest: 'GET /runs/{id}/progress, with the outcomes of GET /runs/{id}',
+        rest: "GET /runs/{id}/progress, with each recorded check's outcome",
         call: ({ principal }, { run_ids }) => {
           const actor = suiteActorOf(principal);
-          return eachOf(run_ids, 'run_id', async (id) => {
-            const progress = await this.reads.progress(actor, id);
-            const run = await this.reads.get(actor, id);
-            return { ...progress, reason: run.reason, checks: checkProgressOf(run) };
-          });
+          return eachOf(run_ids, 'run_id', (id) => this.reads.progressWithChecks(actor, id));
         },
       }),
       defineTool({
@@ -219,7 +204,8 @@ async function csvText(
   const sink = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      if (size + buffer.length > REPORT_TEXT_MAX_BYTES) truncated = true;
+      // Once a chunk is left out, every later one is too: the text stays a prefix of the report.
+      if (truncated || size + buffer.length > REPORT_TEXT_MAX_BYTES) truncated = true;
       else {
         chunks.push(buffer);
         size += buffer.length;

@@ -10,6 +10,7 @@ import {
   type RunListQuery,
   type RunPage,
   type RunProgressView,
+  type RunProgressWithChecksView,
   type RunResultView,
   type RunStatus,
   type RunView,
@@ -230,6 +231,36 @@ export class RunReadsService {
       status: run.status,
       completed_checks: run.completedChecks,
       total_checks: run.totalChecks,
+    };
+  }
+
+  /**
+   * Live progress with each recorded check's outcome, for status polling: no samples, no metric
+   * detail, so (like `progress`) it is not a data access and is not audited.
+   */
+  async progressWithChecks(actor: SuiteActor, runId: string): Promise<RunProgressWithChecksView> {
+    const { run } = await this.require(actor, runId, SuiteGrant.View);
+    const checks = await this.dataSource.query<
+      { check_id: string; check_name: string | null; outcome: CheckOutcome; finished_at: Date | null }[]
+    >(
+      `SELECT r."check_id", c."name" AS "check_name", r."outcome", r."finished_at"
+         FROM "run_results" r LEFT JOIN "checks" c ON c."id" = r."check_id"
+        WHERE r."run_id" = $1
+        ORDER BY r."finished_at" ASC, r."id" ASC`,
+      [run.id],
+    );
+    return {
+      run_id: run.id,
+      status: run.status,
+      completed_checks: run.completedChecks,
+      total_checks: run.totalChecks,
+      reason: run.reason,
+      checks: checks.map((check) => ({
+        check_id: check.check_id,
+        check_name: check.check_name,
+        outcome: check.outcome,
+        finished_at: check.finished_at === null ? null : new Date(check.finished_at).toISOString(),
+      })),
     };
   }
 

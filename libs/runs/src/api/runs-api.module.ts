@@ -13,7 +13,19 @@ import { SuiteRunTriggerService } from './suite-run-trigger.service';
  */
 @Module({
   imports: [RunsModule, SuitesModule],
-  providers: [RunReadsService, RunCancellationService, ComparisonReportService, DashboardSummaryService, SuiteRunTriggerService],
-  exports: [RunReadsService, RunCancellationService, ComparisonReportService, DashboardSummaryService, SuiteRunTriggerService],
+  providers: [
+    RunReadsService,
+    RunCancellationService,
+    ComparisonReportService,
+    DashboardSummaryService,
+    SuiteRunTriggerService,
+  ],
+  exports: [
+    RunReadsService,
+    RunCancellationService,
+    ComparisonReportService,
+    DashboardSummaryService,
+    SuiteRunTriggerService,
+  ],
 })
 export class RunsApiModule {}

@@ -16,6 +16,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { parseColumnPolicy, type PiiCategory, type SamplePolicy, suggestedTreatment } from '@dq/check-engine';
 import { ConnectionDirectory } from '@dq/connections';
+import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from './checks.service';
@@ -55,6 +56,7 @@ export class SuiteDataService {
     @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
     @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
     @Inject(ChecksService) private readonly checks: ChecksService,
+    @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
   ) {}
 
   async columns(actor: SuiteActor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetColumn[]> {
@@ -152,12 +154,12 @@ export class SuiteDataService {
     };
   }
 
+  /** Under zero-sample mode (stored toggle or environment pin) the dry run reads no failing row. */
   async dryRun(
     actor: SuiteActor,
     suiteId: string,
     input: CreateCheckRequest,
     runner: SuiteRunnerPort,
-    zeroSample: boolean,
   ): Promise<CheckDryRunReply> {
     const { suite, definition } = await this.checks.definitionFor(actor, suiteId, input);
     return runner.dryRun({
@@ -167,7 +169,7 @@ export class SuiteDataService {
       check: definition as unknown as Record<string, unknown>,
       column_policy: suite.columnPolicy,
       time_zone: suite.timeZone,
-      zero_sample: zeroSample,
+      zero_sample: await this.settings.zeroSampleMode(),
     });
   }
 }
