@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { type PrivateService, freePort, startPrivatePostgres, waitFor } from '@dq/testing';
 import { type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
-import { PostgresAdapter } from './postgres-adapter';
+import { COLUMNS_SQL, PostgresAdapter } from './postgres-adapter';
 
 // A private server with password auth: the shared one trusts every login, so it cannot refuse one.
 const PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
@@ -127,6 +127,56 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         { name: 'amount', type: 'numeric', nullable: false },
         { name: 'placed_at', type: 'timestamp with time zone', nullable: true },
       ]);
+    });
+
+    it('answers exactly as information_schema.columns for every kind of type, relation and grant', async () => {
+      await admin.query(`
+        CREATE TYPE sales.mood AS ENUM ('ok', 'sad');
+        CREATE DOMAIN sales.positive AS integer NOT NULL CHECK (VALUE > 0);
+        CREATE DOMAIN sales.tags AS text[];
+        CREATE TYPE sales.pair AS (a int, b text);
+        CREATE TABLE sales.kinds (
+          i int, b bigint, s smallint, n numeric(12, 3), r real, d double precision, m money,
+          v varchar(16), c char(3), t text, bo boolean, u uuid, j json, jb jsonb, x xml, ba bytea,
+          da date, ti time, tz timetz, ts timestamp(3), tstz timestamptz, iv interval, ip inet,
+          ia int[], ta text[][], mo sales.mood, po sales.positive, tg sales.tags, pr sales.pair,
+          bits bit(4), vb varbit, p point, dropped int, last int NOT NULL);
+        ALTER TABLE sales.kinds DROP COLUMN dropped;
+        CREATE VIEW sales.kinds_view AS SELECT i, v, mo FROM sales.kinds;
+        CREATE MATERIALIZED VIEW sales.kinds_matview AS SELECT i FROM sales.kinds;
+        CREATE TABLE sales.parted (k int NOT NULL, at date) PARTITION BY RANGE (at);
+        CREATE TABLE sales.half_granted (visible int, hidden int);
+        GRANT USAGE ON SCHEMA sales TO ${READER};
+        GRANT SELECT (visible) ON sales.half_granted TO ${READER};`);
+      const standard = `SELECT column_name, data_type, udt_name, is_nullable FROM information_schema.columns
+        WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`;
+      const reader = new Client({
+        host: HOST,
+        port: server.port,
+        user: READER,
+        password: READER_PASSWORD,
+        database: DATABASE,
+      });
+      await reader.connect();
+      try {
+        for (const client of [admin, reader]) {
+          for (const table of [
+            'kinds',
+            'kinds_view',
+            'kinds_matview',
+            'parted',
+            'half_granted',
+            'orders',
+            'nope',
+          ]) {
+            const expected = await client.query(standard, ['sales', table]);
+            const actual = await client.query(COLUMNS_SQL, ['sales', table]);
+            expect({ table, rows: actual.rows }).toEqual({ table, rows: expected.rows });
+          }
+        }
+      } finally {
+        await reader.end();
+      }
     });
 
     it('reads a bare table name in public', async () => {

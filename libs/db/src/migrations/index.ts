@@ -7,6 +7,7 @@ import { CreateSuitesAndChecks1795700000000 } from './1795700000000-create-suite
 import { AddRunTargetSnapshot1795800000000 } from './1795800000000-add-run-target-snapshot';
 import { CreateWorkspaceQualitySettings1795900000000 } from './1795900000000-create-workspace-quality-settings';
 import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-add-run-concurrency-and-sample-purge';
+import { IndexRunsBySuiteNewestFirst1796100000000 } from './1796100000000-index-runs-by-suite-newest-first';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   AddRunTargetSnapshot1795800000000,
   CreateWorkspaceQualitySettings1795900000000,
   AddRunConcurrencyAndSamplePurge1796000000000,
+  IndexRunsBySuiteNewestFirst1796100000000,
 ] as const;

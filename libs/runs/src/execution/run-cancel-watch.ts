@@ -9,6 +9,12 @@ import { RUN_LEASE_MS, RUN_LEASE_RENEW_MS } from './run-lease';
 export const CANCEL_POLL_MS = 1_000;
 
 /**
+ * Between statements a read of the run row younger than this is as good as a new one: a run of
+ * cheap statements asks before each, and re-reading the row for each would double its statements.
+ */
+export const CANCEL_READ_FRESH_MS = 200;
+
+/**
  * Watches one running run for a cancel: the gateway's broadcast stops it at once, and a poll of
  * the run row (the record) catches a cancel whose broadcast was lost. Its signal aborts the work
  * in flight, so the datasource statement is cancelled rather than left to finish. The same poll
@@ -20,6 +26,8 @@ export class RunCancelWatch {
   private readonly timer: NodeJS.Timeout;
   private polling?: Promise<void>;
   private leaseRenewedAt = Date.now();
+  /** The claim read the row (and its cancel) just before the watch began. */
+  private rowReadAt = Date.now();
 
   constructor(
     private readonly runId: string,
@@ -45,9 +53,13 @@ export class RunCancelWatch {
     return this.controller.signal.aborted;
   }
 
-  /** Reads the run row now (between statements, where a second's delay would be a statement's). */
+  /**
+   * Whether the run was cancelled, from a read of the run row at most CANCEL_READ_FRESH_MS old
+   * (between statements, where a second's delay would be a statement's); the broadcast, when it
+   * arrives, answers without any read.
+   */
   async requested(): Promise<boolean> {
-    if (!this.cancelled) await this.poll();
+    if (!this.cancelled && Date.now() - this.rowReadAt >= CANCEL_READ_FRESH_MS) await this.poll();
     return this.cancelled;
   }
 
@@ -71,6 +83,7 @@ export class RunCancelWatch {
   }
 
   private async readRow(): Promise<void> {
+    const startedAt = Date.now();
     try {
       if (Date.now() - this.leaseRenewedAt >= RUN_LEASE_RENEW_MS) {
         const renewedAt = Date.now();
@@ -81,12 +94,14 @@ export class RunCancelWatch {
           [this.runId, String(RUN_LEASE_MS)],
         );
         this.leaseRenewedAt = renewedAt;
+        this.rowReadAt = startedAt;
         if (run?.cancel_requested_at != null) this.cancel('poll');
         return;
       }
       const run = await this.dataSource
         .getRepository(RunEntity)
         .findOne({ select: { id: true, cancelRequestedAt: true }, where: { id: this.runId } });
+      this.rowReadAt = startedAt;
       if (run?.cancelRequestedAt != null) this.cancel('poll');
     } catch (error) {
       this.logger.warn({ run_id: this.runId, msg: 'cancel poll failed', err: error });

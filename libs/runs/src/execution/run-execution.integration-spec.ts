@@ -32,6 +32,10 @@ import { RunsModule } from '../runs.module';
 import { type ExecutionContext, RunExecutionService, SUITE_BUSY_RETRY_MS } from './run-execution.service';
 import { RUN_LEASE_MS } from './run-lease';
 import { RUN_PRIVACY } from './run-privacy';
+import { CANCEL_READ_FRESH_MS } from './run-cancel-watch';
+
+const staleCancelRead = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, CANCEL_READ_FRESH_MS + 10));
 
 class TestRunnerConfig extends BaseServiceConfig {
   override PORT = 0;
@@ -197,6 +201,8 @@ describe('RunExecutionService', () => {
     const run = await insertRun(plan);
     evaluator.onEvaluate = async () => {
       await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+      // No broadcast here (as with NATS away): the row is read again once the last read is stale.
+      await staleCancelRead();
     };
     await execution.execute(run.id, executionContext());
     const done = await runOf(run.id);
@@ -274,6 +280,8 @@ describe('RunExecutionService', () => {
     evaluator.onEvaluate = async (check) => {
       if (check.check_id !== plan[1].check_id) return;
       await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+      // No broadcast here (as with NATS away): the row is read again once the last read is stale.
+      await staleCancelRead();
       broadcaster.publish(Broadcasts.runCancel(run.id), { run_id: run.id });
     };
     await execution.execute(run.id, executionContext());
@@ -302,6 +310,8 @@ describe('RunExecutionService', () => {
     const run = await insertRun([scripted({ behaviour: 'wait' })]);
     evaluator.onEvaluate = async () => {
       await dataSource.getRepository(RunEntity).update({ id: run.id }, { cancelRequestedAt: new Date() });
+      // No broadcast here (as with NATS away): the row is read again once the last read is stale.
+      await staleCancelRead();
     };
     await execution.execute(run.id, executionContext());
     expect((await runOf(run.id)).status).toBe(RunStatus.Cancelled);

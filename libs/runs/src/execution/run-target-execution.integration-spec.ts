@@ -19,6 +19,10 @@ import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
 import { CheckMetricHistory } from '../history/check-metric-history';
 import { RunExecutionService } from './run-execution.service';
+import { CANCEL_READ_FRESH_MS } from './run-cancel-watch';
+
+const staleCancelRead = (): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, CANCEL_READ_FRESH_MS + 10));
 
 class TestRunnerConfig extends BaseServiceConfig {
   override PORT = 0;
@@ -175,6 +179,8 @@ describe('RunExecutionService with a run target evaluator', () => {
     evaluator.script = async (work, ctx, report) => {
       await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
       await dataSource.getRepository(RunEntity).update({ id: work.runId }, { cancelRequestedAt: new Date() });
+      // No broadcast here (as with NATS away): the row is read again once the last read is stale.
+      await staleCancelRead();
       if (await ctx.stopRequested()) return;
       await report(work.checks[1].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
     };
@@ -189,6 +195,8 @@ describe('RunExecutionService with a run target evaluator', () => {
     evaluator.script = async (work, ctx, report) => {
       await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
       await dataSource.getRepository(RunEntity).update({ id: work.runId }, { cancelRequestedAt: new Date() });
+      // No broadcast here (as with NATS away): the row is read again once the last read is stale.
+      await staleCancelRead();
       await ctx.stopRequested(); // the poll sees the cancel and aborts the signal
       expect(ctx.signal.aborted).toBe(true);
       // What a fused scan reports when its statement is cancelled under it...
