@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type WorkspaceRole } from '@dq/contracts';
+import { AppError, SuiteGrant, type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { type SuiteActor } from './suite-actor';
 import { SuiteAccessService } from './suite-access.service';
 
-/** Which suites each caller sees, and with which grant. */
-describe('SuiteAccessService.visible', () => {
+/** Which suites each caller sees, and with which grant; what `require` answers each of them. */
+describe('SuiteAccessService', () => {
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
   let access: SuiteAccessService;
@@ -94,5 +94,49 @@ describe('SuiteAccessService.visible', () => {
       ['beta', 'admin'],
       ['gamma', 'admin'],
     ]);
+  });
+
+  /** The grant `require` gives, or the status it refuses with. */
+  const required = async (who: SuiteActor, suiteId: string, needed: SuiteGrant): Promise<string | number> => {
+    try {
+      return (await access.require(who, suiteId, needed)).grant;
+    } catch (error) {
+      if (error instanceof AppError) return error.status;
+      throw error;
+    }
+  };
+
+  it('require answers the grant when it is enough, 403 when it is too weak, 404 when there is none', async () => {
+    const viewer = actor(ids.viewer, 'viewer');
+    const editor = actor(ids.editor, 'member');
+    expect(await required(actor(ids.owner, 'member'), suites.alpha, SuiteGrant.Owner)).toBe('owner');
+    // The viewer's `edit` share is capped at `view`: enough to read, not to change.
+    expect(await required(viewer, suites.alpha, SuiteGrant.View)).toBe('view');
+    expect(await required(viewer, suites.alpha, SuiteGrant.Edit)).toBe(403);
+    expect(await required(editor, suites.beta, SuiteGrant.Edit)).toBe('edit');
+    expect(await required(editor, suites.gamma, SuiteGrant.Edit)).toBe(403);
+    // Another user's share is not the caller's: the viewer's share on alpha gives the editor nothing.
+    expect(await required(editor, suites.alpha, SuiteGrant.View)).toBe(404);
+    expect(await required(actor(ids.stranger, 'member'), suites.beta, SuiteGrant.View)).toBe(404);
+    expect(await required(actor(ids.admin, 'admin', true), suites.gamma, SuiteGrant.Admin)).toBe('admin');
+    expect(await required(editor, randomUUID(), SuiteGrant.View)).toBe(404);
+    expect(await required(editor, 'not-a-uuid', SuiteGrant.View)).toBe(404);
+  });
+
+  it('require with a lock holds the suite row until the transaction ends', async () => {
+    const editor = actor(ids.editor, 'member');
+    let firstEnded = false;
+    let second: Promise<boolean> | undefined;
+    await dataSource.transaction(async (manager) => {
+      await access.require(editor, suites.beta, SuiteGrant.Edit, manager, true);
+      // A second writer waits for the row: it gets it only once the first transaction ends.
+      second = dataSource.transaction(async (other) => {
+        await access.require(editor, suites.beta, SuiteGrant.Edit, other, true);
+        return firstEnded;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      firstEnded = true;
+    });
+    expect(await second).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ export interface AccessibleSuite {
 export class SuiteAccessService {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** The suite with the caller's grant, when it is at least `needed`; `lock` for writes. */
+  /** The suite with the caller's grant, when it is at least `needed`; `lock` for writes. One statement. */
   async require(
     actor: SuiteActor,
     suiteId: string,
@@ -30,12 +30,22 @@ export class SuiteAccessService {
     lock = false,
   ): Promise<AccessibleSuite> {
     if (!UUID.test(suiteId)) throw suiteNotFoundError();
-    const suite = await manager.getRepository(SuiteEntity).findOne({
-      where: { id: suiteId },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (suite === null) throw suiteNotFoundError();
-    const shares = await manager.getRepository(SuiteShareEntity).findBy({ suiteId });
+    // The suite and the caller's own share (the only one the policy reads) in one statement; a
+    // write locks the suite row only (the share is the nullable side of the join).
+    const query = manager
+      .getRepository(SuiteEntity)
+      .createQueryBuilder('suite')
+      .leftJoin(SuiteShareEntity, 'share', 'share.suite_id = suite.id AND share.user_id = :me', {
+        me: actor.user.id,
+      })
+      .addSelect('share.grant', 'my_grant')
+      .where('suite.id = :suiteId', { suiteId });
+    if (lock) query.setLock('pessimistic_write', undefined, ['suite']);
+    const { entities, raw } = await query.getRawAndEntities<{ my_grant: ShareGrant | null }>();
+    const suite = entities[0];
+    if (suite === undefined) throw suiteNotFoundError();
+    const shared = raw[0]?.my_grant ?? null;
+    const shares = shared === null ? [] : [{ userId: actor.user.id, grant: shared }];
     const grant = requireSuiteGrant(actor.user, { ownerId: suite.ownerId, shares }, needed);
     return { suite, grant };
   }
