@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, Events, type RunCompletedCheck } from '@dq/contracts';
-import { type RunEntity } from '@dq/db';
+import { type RunEntity, preparedQuery } from '@dq/db';
 import { EventPublisher } from '@dq/messaging';
 
 /**
@@ -77,7 +77,9 @@ export class RunCompletionPublisher {
    * previous finished run (created before this one) with each check's outcome there.
    */
   private async factsOf(run: RunEntity): Promise<CompletionFacts> {
-    const [facts] = await this.dataSource.query<CompletionFacts[]>(
+    const [facts] = await preparedQuery<CompletionFacts>(
+      this.dataSource,
+      'dq_run_completion_facts',
       `WITH previous AS (
          SELECT "id" FROM "runs"
           WHERE "suite_id" = $1 AND "id" <> $2 AND "status" IN ('succeeded', 'failed', 'cancelled')

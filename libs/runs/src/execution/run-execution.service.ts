@@ -8,7 +8,7 @@ import {
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity, type RunTarget, entityOfRow, updateReturning } from '@dq/db';
+import { RunEntity, RunResultEntity, type RunTarget, entityOfRow, preparedQuery } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
@@ -185,8 +185,9 @@ export class RunExecutionService {
 
   /** Claims the run; also says whether an earlier attempt recorded results (one round trip). */
   private async claim(runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-    const [row] = await updateReturning<Record<string, unknown> & { has_results: boolean }>(
+    const [row] = await preparedQuery<Record<string, unknown> & { has_results: boolean }>(
       this.dataSource,
+      'dq_run_claim',
       `UPDATE "runs"
           SET "status" = $3, "worker_id" = $2, "attempt" = "attempt" + 1,
               "started_at" = coalesce("started_at", now()),
@@ -255,7 +256,9 @@ export class RunExecutionService {
     completed: number,
   ): Promise<void> {
     const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
-    await this.dataSource.query(
+    await preparedQuery(
+      this.dataSource,
+      'dq_run_record_result',
       `WITH recorded AS (
          INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
          VALUES ($1, $2, $3, $4, $5, $6, now())
@@ -299,8 +302,9 @@ export class RunExecutionService {
   }
 
   private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
-    const [ended] = await updateReturning<Record<string, unknown>>(
+    const [ended] = await preparedQuery<Record<string, unknown>>(
       this.dataSource,
+      'dq_run_finish',
       `UPDATE "runs" SET "status" = $2, "finished_at" = now(), "reason" = coalesce($3, "reason")
         WHERE "id" = $1 AND "status" = $4
         RETURNING *`,
