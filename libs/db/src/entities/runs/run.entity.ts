@@ -26,6 +26,9 @@ export interface RunTarget {
 @Check('runs_status_check', `"status" IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')`)
 @Check('runs_trigger_check', `"trigger" IN ('manual', 'schedule', 'pipeline', 'api')`)
 @Index('runs_suite_id_created_at_id_idx', ['suiteId', 'createdAt', 'id'])
+@Index('runs_suite_id_finished_newest_idx', ['suiteId', 'createdAt', 'id'], {
+  where: `"status" IN ('succeeded', 'failed', 'cancelled')`,
+})
 @Index('runs_status_active_idx', ['status'], { where: `"status" IN ('queued', 'running')` })
 @Index('runs_one_running_per_suite_idx', ['suiteId'], {
   unique: true,
