@@ -8,6 +8,7 @@ import { AddRunTargetSnapshot1795800000000 } from './1795800000000-add-run-targe
 import { CreateWorkspaceQualitySettings1795900000000 } from './1795900000000-create-workspace-quality-settings';
 import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-add-run-concurrency-and-sample-purge';
 import { IndexRunsBySuiteNewestFirst1796100000000 } from './1796100000000-index-runs-by-suite-newest-first';
+import { IndexFinishedRunsBySuite1796200000000 } from './1796200000000-index-finished-runs-by-suite';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   CreateWorkspaceQualitySettings1795900000000,
   AddRunConcurrencyAndSamplePurge1796000000000,
   IndexRunsBySuiteNewestFirst1796100000000,
+  IndexFinishedRunsBySuite1796200000000,
 ] as const;
