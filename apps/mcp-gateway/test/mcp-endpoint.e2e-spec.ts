@@ -4,6 +4,7 @@
  * session), the Origin allow-list, the request size bound, toolset narrowing, and the catalogue
  * (names, schemas, truthful annotations) through the SDK's own client.
  */
+import { SPEC_DOCUMENTED_TOOLS } from '@dq/mcp';
 import { type AppProcess, call, GatewayWorld, McpTestClient, startApp } from '@dq/testing';
 
 const ALLOWED_ORIGIN = 'https://assistant.example.test';
@@ -121,16 +122,7 @@ describe('the MCP endpoint', () => {
       const tools = await client.tools();
       const names = tools.map((tool) => tool.name);
       expect(new Set(names).size).toBe(names.length);
-      for (const documented of [
-        'list_suites',
-        'get_suite_results',
-        'get_health_score',
-        'get_adf_pipeline_status',
-        'trigger_suite_run',
-        'get_run_status',
-        'create_check',
-        'profile_column',
-      ]) {
+      for (const documented of SPEC_DOCUMENTED_TOOLS) {
         expect(names).toContain(documented);
       }
       for (const tool of tools) {

@@ -181,7 +181,7 @@ const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 /**
  * Twin fixtures (one written through REST, one through MCP) compared as one: each fixture's ids
  * and name become the same symbols, ids minted during the calls and timestamps become
- * placeholders, timings are dropped. Users and the connection keep their ids.
+ * stand-in markers, timings are dropped. Users and the connection keep their ids.
  */
 export function normaliser(fixture: Fixture, ids: WorldIds): (value: unknown) => unknown {
   const symbols = new Map<string, string>([

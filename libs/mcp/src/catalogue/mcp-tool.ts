@@ -18,6 +18,18 @@ export enum McpToolset {
 
 export const MCP_TOOLSETS: readonly McpToolset[] = Object.values(McpToolset);
 
+/** The eight tools the spec's "Assistant-tool (MCP) endpoint" section documents by name. */
+export const SPEC_DOCUMENTED_TOOLS = [
+  'list_suites',
+  'get_suite_results',
+  'get_health_score',
+  'get_adf_pipeline_status',
+  'trigger_suite_run',
+  'get_run_status',
+  'create_check',
+  'profile_column',
+] as const;
+
 /** The protocol's behaviour hints; each tool states all four truthfully. */
 export interface McpToolAnnotations {
   readOnlyHint: boolean;
