@@ -17,3 +17,5 @@ export { InboxService } from './inbox/inbox.service';
 export { updateReturning } from './sql/update-returning';
 export { preparedQuery } from './sql/prepared-query';
 export { entityOfRow } from './sql/entity-of-row';
+export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';
+export { SharedRead } from './sql/shared-read';
