@@ -3,6 +3,8 @@ import { CheckEvaluatorRegistry } from './evaluation/check-evaluator';
 import { RunDispatchService } from './dispatch/run-dispatch.service';
 import { RunCompletionPublisher } from './execution/run-completion.publisher';
 import { RunExecutionService } from './execution/run-execution.service';
+import { RunLedger } from './execution/run-ledger';
+import { RunCancelListener } from './execution/run-cancel-listener';
 import { CheckMetricHistory } from './history/check-metric-history';
 import { SamplePurgeService } from './retention/sample-purge.service';
 import { WorkerLossService } from './execution/worker-loss.service';
@@ -12,6 +14,8 @@ const RUNS_PROVIDERS = [
   CheckEvaluatorRegistry,
   RunDispatchService,
   RunExecutionService,
+  RunLedger,
+  RunCancelListener,
   RunCompletionPublisher,
   CheckMetricHistory,
   SamplePurgeService,

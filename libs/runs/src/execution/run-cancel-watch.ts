@@ -1,8 +1,7 @@
 import { type LoggerService } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
-import { Broadcasts } from '@dq/contracts';
 import { RunEntity, updateReturning } from '@dq/db';
-import { type BroadcastSubscription, type ProgressBroadcaster } from '@dq/messaging';
+import { type RunCancelListener } from './run-cancel-listener';
 import { RUN_LEASE_MS, RUN_LEASE_RENEW_MS } from './run-lease';
 
 /** How often the run row is read for a cancel the broadcast may have missed (NATS down, a race). */
@@ -22,7 +21,7 @@ export const CANCEL_READ_FRESH_MS = 200;
  */
 export class RunCancelWatch {
   private readonly controller = new AbortController();
-  private readonly subscription?: BroadcastSubscription;
+  private readonly stopListening?: () => void;
   private readonly timer: NodeJS.Timeout;
   private polling?: Promise<void>;
   private leaseRenewedAt = Date.now();
@@ -32,11 +31,11 @@ export class RunCancelWatch {
   constructor(
     private readonly runId: string,
     private readonly dataSource: DataSource,
-    broadcaster: ProgressBroadcaster,
+    listener: RunCancelListener,
     private readonly logger: LoggerService,
   ) {
     try {
-      this.subscription = broadcaster.subscribe(Broadcasts.runCancel(runId), () => this.cancel('broadcast'));
+      this.stopListening = listener.listen(runId, () => this.cancel('broadcast'));
     } catch (error) {
       // NATS is away: the poll below still sees the cancel within a second.
       this.logger.warn({ run_id: runId, msg: 'cancel broadcast not subscribed', err: error });
@@ -65,7 +64,7 @@ export class RunCancelWatch {
 
   dispose(): void {
     clearInterval(this.timer);
-    this.subscription?.unsubscribe();
+    this.stopListening?.();
   }
 
   private cancel(source: string): void {

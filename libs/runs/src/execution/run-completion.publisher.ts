@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, Events, type RunCompletedCheck } from '@dq/contracts';
-import { type RunEntity, preparedQuery } from '@dq/db';
+import { BatchedStatement, type RunEntity, preparedQuery } from '@dq/db';
 import { EventPublisher } from '@dq/messaging';
 
 /**
@@ -10,6 +10,12 @@ import { EventPublisher } from '@dq/messaging';
  */
 @Injectable()
 export class RunCompletionPublisher {
+  /** Runs finishing together read their facts in one statement. */
+  private readonly facts = new BatchedStatement<RunEntity, CompletionFacts>({
+    run: (runs) => this.factsOfAll(runs),
+    keyOf: (run) => run.id,
+  });
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
@@ -20,7 +26,7 @@ export class RunCompletionPublisher {
    * per check its outcome, severity and the outcome of the suite's previous finished run.
    */
   async publish(run: RunEntity): Promise<void> {
-    const facts = await this.factsOf(run);
+    const facts = await this.facts.submit(run);
     const outcomeCounts: Partial<Record<CheckOutcome, number>> = {};
     for (const result of facts.results)
       outcomeCounts[result.outcome] = (outcomeCounts[result.outcome] ?? 0) + 1;
@@ -73,34 +79,47 @@ export class RunCompletionPublisher {
   }
 
   /**
-   * In one read: this run's results, its checks as they are now, the suite's name, and the suite's
-   * previous finished run (created before this one) with each check's outcome there.
+   * In one read for the runs finishing together: each run's results, its checks as they are now,
+   * the suite's name, and the suite's previous finished run (created before this one) with each
+   * check's outcome there.
    */
-  private async factsOf(run: RunEntity): Promise<CompletionFacts> {
-    const [facts] = await preparedQuery<CompletionFacts>(
+  private async factsOfAll(runs: RunEntity[]): Promise<CompletionFacts[]> {
+    const rows = await preparedQuery<CompletionFacts & { run_id: string }>(
       this.dataSource,
-      'dq_run_completion_facts',
-      `WITH previous AS (
-         SELECT "id" FROM "runs"
-          WHERE "suite_id" = $1 AND "id" <> $2 AND "status" IN ('succeeded', 'failed', 'cancelled')
-            AND "created_at" < $3
-          ORDER BY "created_at" DESC, "id" DESC
-          LIMIT 1)
-       SELECT
-         (SELECT "name" FROM "suites" WHERE "id" = $1) AS "suite_name",
-         (SELECT "id" FROM previous) AS "previous_run_id",
-         coalesce((SELECT json_agg(json_build_object(
-             'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
-             'unexpected_percent', "detail" -> 'unexpected_percent'))
-           FROM "run_results" WHERE "run_id" = $2), '[]') AS "results",
-         coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
-           FROM "run_results" WHERE "run_id" = (SELECT "id" FROM previous)), '[]') AS "previous_results",
-         coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
-           FROM "checks" WHERE "id" = ANY($4::uuid[])), '[]') AS "checks"`,
-      [run.suiteId, run.id, run.createdAt, run.plan.map((check) => check.check_id)],
+      'dq_run_completion_facts_batch',
+      `SELECT q."run_id",
+              (SELECT "name" FROM "suites" WHERE "id" = q."suite_id") AS "suite_name",
+              previous."id" AS "previous_run_id",
+              coalesce((SELECT json_agg(json_build_object(
+                  'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
+                  'unexpected_percent', "detail" -> 'unexpected_percent'))
+                FROM "run_results" WHERE "run_id" = q."run_id"), '[]') AS "results",
+              coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
+                FROM "run_results" WHERE "run_id" = previous."id"), '[]') AS "previous_results",
+              coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
+                FROM "checks"
+               WHERE "id" IN (SELECT jsonb_array_elements_text(q."check_ids")::uuid)), '[]') AS "checks"
+         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::jsonb[])
+              AS q("run_id", "suite_id", "created_at", "check_ids")
+         LEFT JOIN LATERAL (
+           SELECT p."id" FROM "runs" p
+            WHERE p."suite_id" = q."suite_id" AND p."id" <> q."run_id"
+              AND p."status" IN ('succeeded', 'failed', 'cancelled') AND p."created_at" < q."created_at"
+            ORDER BY p."created_at" DESC, p."id" DESC
+            LIMIT 1) previous ON true`,
+      [
+        runs.map((run) => run.id),
+        runs.map((run) => run.suiteId),
+        runs.map((run) => run.createdAt),
+        runs.map((run) => JSON.stringify(run.plan.map((check) => check.check_id))),
+      ],
     );
-    if (!facts) throw new Error('the completion facts query returned no row');
-    return facts;
+    const byRun = new Map(rows.map((row) => [row.run_id, row]));
+    return runs.map((run) => {
+      const facts = byRun.get(run.id);
+      if (!facts) throw new Error('the completion facts query returned no row for a run');
+      return facts;
+    });
   }
 }
 

@@ -379,4 +379,54 @@ describe('RunExecutionService', () => {
       }),
     ]);
   });
+
+  it('runs executed at once share their statements, yet each is claimed, recorded and finished as alone', async () => {
+    // Enough runs at once that claims, results, finishes and completion facts go out in batches.
+    const runs = await Promise.all(
+      Array.from({ length: 24 }, (_unused, index) =>
+        insertRun([scripted({ outcome: index % 2 === 0 ? 'pass' : 'warn' }), scripted()]),
+      ),
+    );
+    // One of them belongs to a suite that is running already: its claim fails alone, in its batch.
+    const busy = await insertRun([scripted()], RunStatus.Running);
+    const blocked = runs[5];
+    await dataSource.getRepository(RunEntity).update({ id: blocked.id }, { suiteId: busy.suiteId });
+    // Another is cancelled mid-run by a broadcast: the one per-runner subscription finds its watch.
+    const cancelled = runs[9];
+    const broadcaster = context.get(ProgressBroadcaster);
+    evaluator.onEvaluate = async (check) => {
+      if (check.check_id !== cancelled.plan[1].check_id) return;
+      await dataSource
+        .getRepository(RunEntity)
+        .update({ id: cancelled.id }, { cancelRequestedAt: new Date() });
+      broadcaster.publish(Broadcasts.runCancel(cancelled.id), { run_id: cancelled.id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    const before = await countStreamMessages(env, 'events.run.completed');
+
+    const outcomes = await Promise.all(
+      runs.map((run) =>
+        execution.execute(run.id, executionContext()).then(
+          () => 'done',
+          (error: unknown) => error,
+        ),
+      ),
+    );
+
+    expect(outcomes.filter((outcome) => outcome !== 'done')).toEqual([expect.any(RetriedLater)]);
+    expect(outcomes[5]).toBeInstanceOf(RetriedLater);
+    expect(await runOf(blocked.id)).toMatchObject({ status: RunStatus.Queued, attempt: 0, workerId: null });
+    expect(await runOf(cancelled.id)).toMatchObject({ status: RunStatus.Cancelled, completedChecks: 1 });
+    for (const run of runs) {
+      if (run.id === blocked.id || run.id === cancelled.id) continue;
+      const done = await runOf(run.id);
+      expect(done).toMatchObject({ status: RunStatus.Succeeded, completedChecks: 2, attempt: 1 });
+      const recorded = await results(run.id);
+      expect(recorded.map((result) => result.checkId).sort()).toEqual(
+        run.plan.map((check) => check.check_id).sort(),
+      );
+    }
+    // One completion event per finished run, none for the run still waiting.
+    expect(await countStreamMessages(env, 'events.run.completed')).toBe(before + runs.length - 1);
+  });
 });

@@ -8,7 +8,7 @@ import {
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity, type RunTarget, entityOfRow, preparedQuery } from '@dq/db';
+import { RunEntity, RunResultEntity, type RunTarget, SharedRead } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
@@ -17,16 +17,15 @@ import {
   type RunTargetEvaluator,
 } from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
+import { RunCancelListener } from './run-cancel-listener';
 import { RunCancelWatch } from './run-cancel-watch';
-import { RUN_LEASE_MS } from './run-lease';
 import { RunCompletionPublisher } from './run-completion.publisher';
+import { type ClaimedRun, RunLedger } from './run-ledger';
 import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
 
 /** How long a run waits before trying again while another run of its suite holds the suite. */
 export const SUITE_BUSY_RETRY_MS = 2_000;
 const UNIQUE_VIOLATION = '23505';
-
-type ClaimedRun = RunEntity & { hasResults: boolean };
 
 export interface ExecutionContext {
   /** Identifies this worker on the run row while it holds the run. */
@@ -54,9 +53,15 @@ export interface ExecutionContext {
 @Injectable()
 export class RunExecutionService {
   private readonly logger = new Logger(RunExecutionService.name);
+  /** Runs starting together share one read of the setting (it is read for every run). */
+  private readonly zeroSampleRead = new SharedRead<'zero_sample', boolean>(
+    async () => (await this.privacy?.zeroSampleMode()) ?? false,
+  );
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly ledger: RunLedger,
+    private readonly cancels: RunCancelListener,
     private readonly evaluators: CheckEvaluatorRegistry,
     private readonly completion: RunCompletionPublisher,
     private readonly progress: ProgressBroadcaster,
@@ -66,7 +71,7 @@ export class RunExecutionService {
   async execute(runId: string, context: ExecutionContext): Promise<void> {
     let run: ClaimedRun | undefined;
     try {
-      run = await this.claim(runId, context.workerId);
+      run = await this.ledger.claim(runId, context.workerId);
     } catch (error) {
       // Another run of the same suite is running: this one waits its turn, still `queued`.
       if (sqlStateOf(error) === UNIQUE_VIOLATION) return context.retryLater(SUITE_BUSY_RETRY_MS);
@@ -85,10 +90,10 @@ export class RunExecutionService {
     }
     if (run.cancelRequestedAt !== null) return this.finish(run.id, RunStatus.Cancelled);
 
-    const watch = new RunCancelWatch(run.id, this.dataSource, this.progress, this.logger);
+    const watch = new RunCancelWatch(run.id, this.dataSource, this.cancels, this.logger);
     try {
       const signal = AbortSignal.any([context.signal, watch.signal]);
-      const zeroSample = (await this.privacy?.zeroSampleMode()) ?? false;
+      const zeroSample = await this.zeroSampleRead.get('zero_sample');
       const evaluated = await this.evaluatedCheckIds(run);
       const targetEvaluator = this.evaluators.findTargetEvaluator();
       if (run.target !== null && targetEvaluator) {
@@ -183,23 +188,6 @@ export class RunExecutionService {
     return 'done';
   }
 
-  /** Claims the run; also says whether an earlier attempt recorded results (one round trip). */
-  private async claim(runId: string, workerId: string): Promise<ClaimedRun | undefined> {
-    const [row] = await preparedQuery<Record<string, unknown> & { has_results: boolean }>(
-      this.dataSource,
-      'dq_run_claim',
-      `UPDATE "runs"
-          SET "status" = $3, "worker_id" = $2, "attempt" = "attempt" + 1,
-              "started_at" = coalesce("started_at", now()),
-              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
-        WHERE "id" = $1 AND "status" IN ($3, $4)
-        RETURNING *, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = "runs"."id") AS "has_results"`,
-      [runId, workerId, RunStatus.Running, RunStatus.Queued],
-    );
-    if (row === undefined) return undefined;
-    return Object.assign(entityOfRow(this.dataSource, RunEntity, row), { hasResults: row.has_results });
-  }
-
   /** The checks an earlier attempt recorded (resumed after a lost worker or a hand-back). */
   private async evaluatedCheckIds(run: ClaimedRun): Promise<Set<string>> {
     if (!run.hasResults) return new Set();
@@ -256,24 +244,15 @@ export class RunExecutionService {
     completed: number,
   ): Promise<void> {
     const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
-    await preparedQuery(
-      this.dataSource,
-      'dq_run_record_result',
-      `WITH recorded AS (
-         INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, started_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (run_id, check_id) DO NOTHING)
-       UPDATE runs SET completed_checks = $7 WHERE id = $1`,
-      [
-        runId,
-        checkId,
-        evaluation.outcome,
-        evaluation.metric_value,
-        JSON.stringify(detail),
-        startedAt,
-        completed,
-      ],
-    );
+    await this.ledger.record({
+      runId,
+      checkId,
+      outcome: evaluation.outcome,
+      metricValue: evaluation.metric_value,
+      detail,
+      startedAt,
+      completed,
+    });
   }
 
   private broadcastProgress(runId: string, completed: number, total: number): void {
@@ -302,18 +281,9 @@ export class RunExecutionService {
   }
 
   private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
-    const [ended] = await preparedQuery<Record<string, unknown>>(
-      this.dataSource,
-      'dq_run_finish',
-      `UPDATE "runs" SET "status" = $2, "finished_at" = now(), "reason" = coalesce($3, "reason")
-        WHERE "id" = $1 AND "status" = $4
-        RETURNING *`,
-      [runId, status, reason ?? null, RunStatus.Running],
-    );
+    const ended = await this.ledger.finish(runId, status, reason);
     // Not running any more: another worker or a cancel ended it; its completion is re-published.
-    const run = ended
-      ? entityOfRow(this.dataSource, RunEntity, ended)
-      : await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId });
+    const run = ended ?? (await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId }));
     await this.publishCompletion(run);
   }
 

@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contracts';
+import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { RUN_LEASE_MS } from './run-lease';
+
+/** A claimed run, and whether an earlier attempt recorded results (a resumed run). */
+export type ClaimedRun = RunEntity & { hasResults: boolean };
+
+export interface RecordedResult {
+  runId: string;
+  checkId: string;
+  outcome: CheckOutcome;
+  metricValue: number | null;
+  detail: Record<string, unknown>;
+  startedAt: Date;
+  /** The run's completed checks once this result is in. */
+  completed: number;
+}
+
+interface ClaimRequest {
+  runId: string;
+  workerId: string;
+}
+
+interface FinishRequest {
+  runId: string;
+  status: RunStatus;
+  reason: RunFailureReason | null;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The run row's writes a runner makes for every run: the claim, each result with the run's
+ * progress, and the terminal transition. Each is one statement over arrays, shared by the runs
+ * that ask while the previous one is in flight (`BatchedStatement`): under load the runs a runner
+ * works on at once cost one round trip per step together instead of one each. Every row keeps its
+ * own condition (a claim only of a queued or running run, a finish only of a running one), so a
+ * batch decides for each run exactly what a statement of its own would have.
+ */
+@Injectable()
+export class RunLedger {
+  private readonly claims: BatchedStatement<ClaimRequest, ClaimedRun | undefined>;
+  private readonly results: BatchedStatement<RecordedResult, void>;
+  private readonly finishes: BatchedStatement<FinishRequest, RunEntity | undefined>;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    // A run is claimed, recorded or finished once per batch: the same row twice in one statement
+    // would be updated once and answered to both callers.
+    this.claims = new BatchedStatement({ run: (claims) => this.claimAll(claims), keyOf: (c) => c.runId });
+    this.results = new BatchedStatement({ run: (results) => this.recordAll(results), keyOf: (r) => r.runId });
+    this.finishes = new BatchedStatement({ run: (ends) => this.finishAll(ends), keyOf: (f) => f.runId });
+  }
+
+  /**
+   * Moves a queued run (or one whose previous worker died) to `running` for this worker and opens
+   * its lease; undefined when the run is neither. A unique violation (another run of the suite is
+   * running) is the caller's to handle: a batch it fails is re-sent run by run.
+   */
+  claim(runId: string, workerId: string): Promise<ClaimedRun | undefined> {
+    return this.claims.submit({ runId, workerId });
+  }
+
+  /** Keyed by (run, check): a second result for a check is ignored, never a second row. */
+  record(result: RecordedResult): Promise<void> {
+    return this.results.submit(result);
+  }
+
+  /** The terminal transition of a running run; undefined when the run was not running any more. */
+  finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<RunEntity | undefined> {
+    return this.finishes.submit({ runId, status, reason: reason ?? null });
+  }
+
+  private async claimAll(claims: ClaimRequest[]): Promise<(ClaimedRun | undefined)[]> {
+    const rows = await preparedQuery<Row & { has_results: boolean }>(
+      this.dataSource,
+      'dq_run_claim_batch',
+      `UPDATE "runs" AS r
+          SET "status" = $3, "worker_id" = c."worker_id", "attempt" = r."attempt" + 1,
+              "started_at" = coalesce(r."started_at", now()),
+              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
+         FROM unnest($1::uuid[], $2::text[]) AS c("id", "worker_id")
+        WHERE r."id" = c."id" AND r."status" IN ($3, $4)
+        RETURNING r.*, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = r."id") AS "has_results"`,
+      [claims.map((c) => c.runId), claims.map((c) => c.workerId), RunStatus.Running, RunStatus.Queued],
+    );
+    const byId = new Map(rows.map((row) => [String(row['id']), row]));
+    return claims.map(({ runId }) => {
+      const row = byId.get(runId);
+      if (row === undefined) return undefined;
+      return Object.assign(entityOfRow(this.dataSource, RunEntity, row), { hasResults: row.has_results });
+    });
+  }
+
+  /** The results go in and each run's progress moves in the same statement: they never disagree. */
+  private async recordAll(results: RecordedResult[]): Promise<void[]> {
+    await preparedQuery(
+      this.dataSource,
+      'dq_run_record_results_batch',
+      `WITH "input" AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::float8[], $5::jsonb[], $6::timestamptz[], $7::int[])
+           AS i("run_id", "check_id", "outcome", "metric_value", "detail", "started_at", "completed")),
+       "recorded" AS (
+         INSERT INTO "run_results" ("run_id", "check_id", "outcome", "metric_value", "detail", "started_at", "finished_at")
+         SELECT "run_id", "check_id", "outcome", "metric_value", "detail", "started_at", now() FROM "input"
+         ON CONFLICT ("run_id", "check_id") DO NOTHING)
+       UPDATE "runs" SET "completed_checks" = "input"."completed"
+         FROM "input" WHERE "runs"."id" = "input"."run_id"`,
+      [
+        results.map((r) => r.runId),
+        results.map((r) => r.checkId),
+        results.map((r) => r.outcome),
+        results.map((r) => r.metricValue),
+        results.map((r) => JSON.stringify(r.detail)),
+        results.map((r) => r.startedAt),
+        results.map((r) => r.completed),
+      ],
+    );
+    return results.map(() => undefined);
+  }
+
+  private async finishAll(ends: FinishRequest[]): Promise<(RunEntity | undefined)[]> {
+    const rows = await preparedQuery<Row>(
+      this.dataSource,
+      'dq_run_finish_batch',
+      `UPDATE "runs" AS r
+          SET "status" = f."status", "finished_at" = now(), "reason" = coalesce(f."reason", r."reason")
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS f("id", "status", "reason")
+        WHERE r."id" = f."id" AND r."status" = $4
+        RETURNING r.*`,
+      [ends.map((f) => f.runId), ends.map((f) => f.status), ends.map((f) => f.reason), RunStatus.Running],
+    );
+    const byId = new Map(rows.map((row) => [String(row['id']), row]));
+    return ends.map(({ runId }) => {
+      const row = byId.get(runId);
+      return row === undefined ? undefined : entityOfRow(this.dataSource, RunEntity, row);
+    });
+  }
+}
