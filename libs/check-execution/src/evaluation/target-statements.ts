@@ -1,6 +1,7 @@
 import { type SqlStatement } from '@dq/check-engine';
 import {
   type CallOptions,
+  type ColumnInfo,
   type DatasourceAdapter,
   type DatasourceConnection,
   DatasourceError,
@@ -52,5 +53,49 @@ export async function withTargetStatements<T>(
     get statementsSent() {
       return sent;
     },
+  });
+}
+
+/** A run's reads of its target: its columns, then its statements. */
+export interface TargetReads {
+  columns(): Promise<ColumnInfo[]>;
+  statements<T>(work: (runner: StatementRunner) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Gives `work` the target's columns and statements. Where the adapter has sessions (PostgreSQL),
+ * both go through one connection and one read-only transaction: one snapshot, and no transaction
+ * of their own for each. Elsewhere the columns are a call of their own and the statements run as
+ * `withTargetStatements` runs them (a scan prepared once).
+ */
+export async function withTargetReads<T>(
+  adapter: DatasourceAdapter,
+  connection: DatasourceConnection,
+  target: string,
+  options: CallOptions,
+  work: (reads: TargetReads) => Promise<T>,
+): Promise<T> {
+  if (!adapter.withSession) {
+    return work({
+      columns: () => adapter.columns(connection, target, options),
+      statements: (statementWork) =>
+        withTargetStatements(adapter, connection, target, options, statementWork),
+    });
+  }
+  return adapter.withSession(connection, options, (session) => {
+    let sent = 0;
+    const runner: StatementRunner = {
+      run: (statement, maxRows) => {
+        sent += 1;
+        return session.query(statement.sql, { maxRows, params: statement.params });
+      },
+      get statementsSent() {
+        return sent;
+      },
+    };
+    return work({
+      columns: () => session.columns(target),
+      statements: (statementWork) => statementWork(runner),
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
-import { type ConnectionUseService, connectionSecretAad } from '@dq/connections';
+import { type ConnectionUseService, type StoredConnection, connectionSecretAad } from '@dq/connections';
+import { SharedRead } from '@dq/db';
 import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
 import { SecretDecryptionError, type SecretCipher } from '@dq/security';
 
@@ -8,15 +9,20 @@ import { SecretDecryptionError, type SecretCipher } from '@dq/security';
  * request) and the credential decrypted under the row's own AAD, in memory only.
  */
 export class OpenedConnections {
+  /** Runs opening the same connection at once share one read of its row. */
+  private readonly rows: SharedRead<string, StoredConnection>;
+
   constructor(
     private readonly cipher: Pick<SecretCipher, 'decryptJson'>,
     private readonly use: ConnectionUseService,
-  ) {}
+  ) {
+    this.rows = new SharedRead((connectionId) => this.use.load(connectionId));
+  }
 
   async open(connectionId: string): Promise<DatasourceConnection> {
     let stored;
     try {
-      stored = await this.use.load(connectionId);
+      stored = await this.rows.get(connectionId);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) {
         throw new AppError(ErrorCode.ValidationFailed, "The suite's connection no longer exists", {
@@ -38,7 +44,8 @@ export class OpenedConnections {
         throw error;
       }
     }
-    return { id: stored.id, kind: stored.kind, config: stored.config, credential };
+    // Each run gets its own copy: the row's read is shared.
+    return { id: stored.id, kind: stored.kind, config: structuredClone(stored.config), credential };
   }
 
   /** Credential health moves on what a use of the credential came to (auth failures only). */

@@ -69,6 +69,18 @@ export interface ScanSession {
 }
 
 /**
+ * Several reads of SQL targets through one connection and one read-only transaction: a suite run
+ * reads the target's columns, sends its fused statement and its failing-sample queries without a
+ * new transaction (two round trips) for each. A failed statement does not end the session: the
+ * next one starts a new transaction. Failures are classified as the adapter's own calls' are.
+ */
+export interface DatasourceSession {
+  columns(target: string): Promise<ColumnInfo[]>;
+  /** A read-only query, capped at `maxRows`, as `DatasourceAdapter.query` runs it. */
+  query(sql: string, options: { maxRows: number; params?: unknown[] }): Promise<QueryResult>;
+}
+
+/**
  * One datasource kind. Every method throws `DatasourceError` for a failure of the datasource
  * (classified), never a driver error carrying hosts, users or secrets.
  */
@@ -84,6 +96,15 @@ export interface DatasourceAdapter {
     sql: string,
     options: CallOptions & { maxRows: number; params?: unknown[] },
   ): Promise<QueryResult>;
+  /**
+   * SQL kinds that can: `work` with a session whose columns and queries share one connection and
+   * one read-only transaction, within the call's deadline and cancellation.
+   */
+  withSession?<T>(
+    connection: DatasourceConnection,
+    options: CallOptions,
+    work: (session: DatasourceSession) => Promise<T>,
+  ): Promise<T>;
   /** Scan kinds only (files, Iceberg): `sql` over the view `target`, evaluated in-process. */
   scan?(
     connection: DatasourceConnection,

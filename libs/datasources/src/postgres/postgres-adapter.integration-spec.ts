@@ -221,6 +221,18 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
       });
     });
 
+    it('reads a statement that ends in a line comment', async () => {
+      const result = await adapter.query(
+        connection(),
+        'SELECT count(*)::int AS n FROM sales.orders -- all of them',
+        {
+          timeoutMs: 5_000,
+          maxRows: 1,
+        },
+      );
+      expect(result.rows).toEqual([{ n: 25 }]);
+    });
+
     it('caps at maxRows and says truncated', async () => {
       const result = await adapter.query(connection(), 'SELECT id FROM sales.orders ORDER BY id', {
         timeoutMs: 5_000,
@@ -288,6 +300,78 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         }),
       );
       expect(error.errorClass).toBe('cancelled');
+    });
+  });
+
+  describe('withSession', () => {
+    it('reads columns and runs several queries on one connection in one transaction', async () => {
+      const seen = await adapter.withSession(connection(), { timeoutMs: 5_000 }, async (session) => {
+        const columns = await session.columns('sales.orders');
+        const first = await session.query('SELECT pg_backend_pid() AS pid, now()::text AS began', {
+          maxRows: 1,
+        });
+        const second = await session.query('SELECT id FROM sales.orders WHERE id <= $1 ORDER BY id', {
+          maxRows: 2,
+          params: [3],
+        });
+        const third = await session.query('SELECT pg_backend_pid() AS pid, now()::text AS began', {
+          maxRows: 1,
+        });
+        return { columns, first, second, third };
+      });
+      expect(seen.columns.map((column) => column.name)).toEqual(['id', 'customer', 'amount', 'placed_at']);
+      // now() is the transaction's start: the same for both reads, as is the backend.
+      expect(seen.third.rows).toEqual(seen.first.rows);
+      expect(seen.second.rows).toEqual([{ id: '1' }, { id: '2' }]);
+      expect(seen.second.truncated).toBe(true);
+    });
+
+    it('goes on after a failed statement: the failure is classified and the next statement runs', async () => {
+      const answers = await adapter.withSession(connection(), { timeoutMs: 5_000 }, async (session) => {
+        const failed = await failure(
+          session.query('SELECT no_such_column FROM sales.orders', { maxRows: 1 }),
+        );
+        const next = await session.query('SELECT count(*)::int AS n FROM sales.orders', { maxRows: 1 });
+        return { failed, next };
+      });
+      expect(answers.failed.errorClass).toBe('invalid');
+      expect(answers.next.rows).toEqual([{ n: 25 }]);
+    });
+
+    it('refuses a write as invalid and writes nothing, and the session stays read-only after it', async () => {
+      const before = await admin.query('SELECT count(*)::int AS n FROM sales.orders');
+      await adapter.withSession(connection(), { timeoutMs: 5_000 }, async (session) => {
+        const refused = await failure(
+          session.query('WITH d AS (DELETE FROM sales.orders RETURNING id) SELECT count(*) FROM d', {
+            maxRows: 1,
+          }),
+        );
+        expect(refused.errorClass).toBe('invalid');
+        // The transaction begun after the failure is read-only too.
+        const again = await failure(session.query('UPDATE sales.orders SET amount = 0', { maxRows: 1 }));
+        expect(again.errorClass).toBe('invalid');
+      });
+      const after = await admin.query('SELECT count(*)::int AS n FROM sales.orders');
+      expect(after.rows).toEqual(before.rows);
+    });
+
+    it('cancels the running statement on abort, and the backend is no longer running it', async () => {
+      const controller = new AbortController();
+      const call = adapter.withSession(
+        connection(),
+        { timeoutMs: 300_000, signal: controller.signal },
+        async (session) => {
+          await session.columns('sales.orders');
+          return session.query('SELECT pg_sleep(120)', { maxRows: 1 });
+        },
+      );
+      await waitFor('the statement to run', async () => (await activeRunnerStatements()) === 1);
+      controller.abort();
+      const error = await failure(call);
+      expect(error.errorClass).toBe('cancelled');
+      await waitFor('the backend to stop', async () => (await activeRunnerStatements()) === 0, {
+        timeoutMs: 10_000,
+      });
     });
   });
 

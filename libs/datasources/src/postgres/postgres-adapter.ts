@@ -5,11 +5,12 @@ import {
   type DatasourceAdapter,
   type DatasourceConnection,
   DatasourceError,
+  type DatasourceSession,
   type QueryResult,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES } from './classify-postgres-error';
-import { type PostgresSession, withReadOnlySession } from './postgres-session';
+import { type PostgresSession, classifiedPostgresCall, withReadOnlySession } from './postgres-session';
 import { type PostgresTarget, parsePostgresTarget } from './postgres-target';
 
 /**
@@ -56,8 +57,6 @@ const TYPE_NAMES_SQL = `
   SELECT oid::int8 AS oid, pg_catalog.format_type(oid, NULL) AS name
   FROM pg_catalog.pg_type WHERE oid = ANY($1::oid[])`;
 
-const CURSOR = 'dq_query';
-
 /** information_schema says `USER-DEFINED` / `ARRAY` for enums, domains and arrays: name them. */
 function typeName(row: Record<string, unknown>): string {
   const dataType = String(row['data_type']);
@@ -74,6 +73,58 @@ async function relationStats(session: PostgresSession, target: PostgresTarget): 
   });
   const [row] = rows;
   return row ? Number(row['reltuples']) : undefined;
+}
+
+async function columnsIn(session: PostgresSession, target: string): Promise<ColumnInfo[]> {
+  const table = parsePostgresTarget(target);
+  const { rows } = await session.run(COLUMNS_SQL, [table.schema, table.table], { prepared: 'dq_columns' });
+  if (rows.length > 0)
+    return rows.map((row) => ({
+      name: String(row['column_name']),
+      type: typeName(row),
+      nullable: row['is_nullable'] === 'YES',
+    }));
+  // No visible column: either there is no such table, or the role may see none of it.
+  if ((await relationStats(session, table)) === undefined) throw notFound();
+  throw new DatasourceError(DatasourceErrorClass.Permission, POSTGRES_ERROR_MESSAGES.permission);
+}
+
+function checkMaxRows(maxRows: number): void {
+  if (!Number.isInteger(maxRows) || maxRows < 0)
+    throw new DatasourceError(DatasourceErrorClass.Invalid, 'maxRows must be a non-negative integer');
+}
+
+/**
+ * One round trip: the statement runs as a subquery under `LIMIT maxRows + 1`, so a huge result is
+ * never transferred and `truncated` is exact. Only a query can stand there: any other statement is
+ * a syntax error, and a data-modifying WITH is refused below the top level (besides, the
+ * transaction is read-only). The statement goes on lines of its own, so a trailing `--` comment
+ * cannot swallow the closing parenthesis.
+ */
+async function queryIn(
+  session: PostgresSession,
+  sql: string,
+  options: { maxRows: number; params?: unknown[] },
+): Promise<QueryResult> {
+  const { maxRows } = options;
+  const statement = sql.trim().replace(/;+\s*$/, '');
+  const fetched = await session.run(
+    `SELECT * FROM (\n${statement}\n) AS dq_query LIMIT ${maxRows + 1}`,
+    options.params ?? [],
+  );
+  const names = await typeNames(
+    session,
+    fetched.fields.map((f) => f.dataTypeID),
+  );
+  return {
+    columns: fetched.fields.map((f) => ({
+      name: f.name,
+      type: names.get(f.dataTypeID) ?? String(f.dataTypeID),
+      nullable: true,
+    })),
+    rows: fetched.rows.slice(0, maxRows),
+    truncated: fetched.rows.length > maxRows,
+  };
 }
 
 /** Objects below this oid are built in: the same type name in every database of every server. */
@@ -129,54 +180,54 @@ export class PostgresAdapter implements DatasourceAdapter {
     target: string,
     options: CallOptions,
   ): Promise<ColumnInfo[]> {
-    const table = parsePostgresTarget(target);
-    return withReadOnlySession(connection, options, async (session) => {
-      const { rows } = await session.run(COLUMNS_SQL, [table.schema, table.table], {
-        prepared: 'dq_columns',
-      });
-      if (rows.length > 0)
-        return rows.map((row) => ({
-          name: String(row['column_name']),
-          type: typeName(row),
-          nullable: row['is_nullable'] === 'YES',
-        }));
-      // No visible column: either there is no such table, or the role may see none of it.
-      if ((await relationStats(session, table)) === undefined) throw notFound();
-      throw new DatasourceError(DatasourceErrorClass.Permission, POSTGRES_ERROR_MESSAGES.permission);
-    });
+    return withReadOnlySession(connection, options, (session) => columnsIn(session, target));
   }
 
   /**
-   * Runs one statement through a server-side cursor and fetches `maxRows + 1` rows, so a huge
-   * result is never transferred and `truncated` is exact. `DECLARE ... CURSOR` takes a query only
-   * (a write is a syntax error) and the transaction is read-only besides. Result columns report
-   * `nullable: true`: a query's output cannot promise otherwise.
+   * Runs one query and reads at most `maxRows + 1` of its rows (see `queryIn`), in a read-only
+   * transaction. Result columns report `nullable: true`: a query's output cannot promise otherwise.
    */
   async query(
     connection: DatasourceConnection,
     sql: string,
     options: CallOptions & { maxRows: number; params?: unknown[] },
   ): Promise<QueryResult> {
-    const { maxRows } = options;
-    if (!Number.isInteger(maxRows) || maxRows < 0)
-      throw new DatasourceError(DatasourceErrorClass.Invalid, 'maxRows must be a non-negative integer');
-    const statement = sql.trim().replace(/;+\s*$/, '');
+    checkMaxRows(options.maxRows);
+    return withReadOnlySession(connection, options, (session) => queryIn(session, sql, options));
+  }
+
+  /**
+   * Columns and queries in one READ ONLY transaction on one connection: a run's reads of its
+   * target see one snapshot and cost no BEGIN and ROLLBACK each. After a failed statement (which
+   * aborts the transaction) the next one first begins a new transaction.
+   */
+  async withSession<T>(
+    connection: DatasourceConnection,
+    options: CallOptions,
+    work: (session: DatasourceSession) => Promise<T>,
+  ): Promise<T> {
     return withReadOnlySession(connection, options, async (session) => {
-      await session.run(`DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${statement}`, options.params ?? []);
-      const fetched = await session.run(`FETCH FORWARD ${maxRows + 1} FROM ${CURSOR}`);
-      const names = await typeNames(
-        session,
-        fetched.fields.map((f) => f.dataTypeID),
-      );
-      return {
-        columns: fetched.fields.map((f) => ({
-          name: f.name,
-          type: names.get(f.dataTypeID) ?? String(f.dataTypeID),
-          nullable: true,
-        })),
-        rows: fetched.rows.slice(0, maxRows),
-        truncated: fetched.rows.length > maxRows,
-      };
+      let aborted = false;
+      const step = <R>(read: () => Promise<R>): Promise<R> =>
+        classifiedPostgresCall(options.signal, async () => {
+          if (aborted) {
+            await session.restartTransaction();
+            aborted = false;
+          }
+          try {
+            return await read();
+          } catch (error) {
+            aborted = true;
+            throw error;
+          }
+        });
+      return work({
+        columns: (target) => step(() => columnsIn(session, target)),
+        query: (sql, queryOptions) => {
+          checkMaxRows(queryOptions.maxRows);
+          return step(() => queryIn(session, sql, queryOptions));
+        },
+      });
     });
   }
 

@@ -46,6 +46,40 @@ export class PostgresSession {
     };
     return this.client.query<R>(query);
   }
+
+  /**
+   * Several statements of our own fixed text, no parameters, in one round trip (the simple
+   * protocol); the answer of each, in order. Never for text a user wrote: the simple protocol runs
+   * every `;`-separated statement it is given.
+   */
+  async runOwnScript(text: string): Promise<QueryResult[]> {
+    if (this.signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
+    const results = (await this.client.query(text)) as unknown as QueryResult | QueryResult[];
+    return Array.isArray(results) ? results : [results];
+  }
+
+  /** Ends the transaction a failed statement aborted and begins a new READ ONLY one. */
+  async restartTransaction(): Promise<void> {
+    await this.runOwnScript('ROLLBACK; BEGIN READ ONLY');
+  }
+}
+
+/**
+ * Classifies whatever `work` throws as the adapter's calls do (a cancel as `cancelled`, a driver
+ * error by its SQLSTATE with a fixed message), so a caller inside a session can tell a failed
+ * statement from a lost datasource.
+ */
+export async function classifiedPostgresCall<T>(
+  signal: AbortSignal | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
+    if (error instanceof DatasourceError) throw error;
+    throw classified(classifyPostgresError(error));
+  }
 }
 
 /**
