@@ -25,8 +25,8 @@ export class RunCompletionPublisher {
    * Everything alerting and lineage need without reading our tables: the suite, what it read, and
    * per check its outcome, severity and the outcome of the suite's previous finished run.
    */
-  async publish(run: RunEntity): Promise<void> {
-    const facts = await this.facts.submit(run);
+  async publish(run: RunEntity, known?: CompletionFacts): Promise<void> {
+    const facts = known ?? (await this.facts.submit(run));
     const outcomeCounts: Partial<Record<CheckOutcome, number>> = {};
     for (const result of facts.results)
       outcomeCounts[result.outcome] = (outcomeCounts[result.outcome] ?? 0) + 1;
@@ -87,26 +87,14 @@ export class RunCompletionPublisher {
     const rows = await preparedQuery<CompletionFacts & { run_id: string }>(
       this.dataSource,
       'dq_run_completion_facts_batch',
-      `SELECT q."run_id",
-              (SELECT "name" FROM "suites" WHERE "id" = q."suite_id") AS "suite_name",
-              previous."id" AS "previous_run_id",
-              coalesce((SELECT json_agg(json_build_object(
-                  'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
-                  'unexpected_percent', "detail" -> 'unexpected_percent'))
-                FROM "run_results" WHERE "run_id" = q."run_id"), '[]') AS "results",
-              coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
-                FROM "run_results" WHERE "run_id" = previous."id"), '[]') AS "previous_results",
-              coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
-                FROM "checks"
-               WHERE "id" IN (SELECT jsonb_array_elements_text(q."check_ids")::uuid)), '[]') AS "checks"
+      `SELECT q."run_id", ${completionFactsColumns({
+        runId: 'q."run_id"',
+        suiteId: 'q."suite_id"',
+        createdAt: 'q."created_at"',
+        checkIds: 'jsonb_array_elements_text(q."check_ids")',
+      })}
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::jsonb[])
-              AS q("run_id", "suite_id", "created_at", "check_ids")
-         LEFT JOIN LATERAL (
-           SELECT p."id" FROM "runs" p
-            WHERE p."suite_id" = q."suite_id" AND p."id" <> q."run_id"
-              AND p."status" IN ('succeeded', 'failed', 'cancelled') AND p."created_at" < q."created_at"
-            ORDER BY p."created_at" DESC, p."id" DESC
-            LIMIT 1) previous ON true`,
+              AS q("run_id", "suite_id", "created_at", "check_ids")`,
       [
         runs.map((run) => run.id),
         runs.map((run) => run.suiteId),
@@ -123,7 +111,37 @@ export class RunCompletionPublisher {
   }
 }
 
-interface CompletionFacts {
+/**
+ * The select list of a run's completion facts, for the run whose id, suite and creation time are
+ * the given SQL expressions and whose planned check ids the given set-returning expression yields:
+ * the suite's name, this run's results, the checks as they are now, and the suite's previous
+ * finished run (created before this one, newest first: one entry of the partial index of finished
+ * runs) with each check's outcome there.
+ */
+export function completionFactsColumns(run: {
+  runId: string;
+  suiteId: string;
+  createdAt: string;
+  checkIds: string;
+}): string {
+  const previous = `(SELECT p."id" FROM "runs" p
+      WHERE p."suite_id" = ${run.suiteId} AND p."id" <> ${run.runId}
+        AND p."status" IN ('succeeded', 'failed', 'cancelled') AND p."created_at" < ${run.createdAt}
+      ORDER BY p."created_at" DESC, p."id" DESC
+      LIMIT 1)`;
+  return `(SELECT "name" FROM "suites" WHERE "id" = ${run.suiteId}) AS "suite_name",
+      ${previous} AS "previous_run_id",
+      coalesce((SELECT json_agg(json_build_object(
+          'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
+          'unexpected_percent', "detail" -> 'unexpected_percent'))
+        FROM "run_results" WHERE "run_id" = ${run.runId}), '[]') AS "results",
+      coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
+        FROM "run_results" WHERE "run_id" = ${previous}), '[]') AS "previous_results",
+      coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
+        FROM "checks" WHERE "id" IN (SELECT (${run.checkIds})::uuid)), '[]') AS "checks"`;
+}
+
+export interface CompletionFacts {
   suite_name: string | null;
   previous_run_id: string | null;
   results: {

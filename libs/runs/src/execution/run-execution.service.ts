@@ -282,9 +282,11 @@ export class RunExecutionService {
 
   private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
     const ended = await this.ledger.finish(runId, status, reason);
+    if (ended) return this.completion.publish(ended.run, ended.facts);
     // Not running any more: another worker or a cancel ended it; its completion is re-published.
-    const run = ended ?? (await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId }));
-    await this.publishCompletion(run);
+    await this.publishCompletion(
+      await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId }),
+    );
   }
 
   private async publishCompletion(run: RunEntity): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contracts';
 import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { type CompletionFacts, completionFactsColumns } from './run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
 
 /** A claimed run, and whether an earlier attempt recorded results (a resumed run). */
@@ -31,6 +32,12 @@ interface FinishRequest {
 
 type Row = Record<string, unknown>;
 
+/** A run just ended, and the facts of its completion event. */
+export interface FinishedRun {
+  run: RunEntity;
+  facts: CompletionFacts;
+}
+
 /**
  * The run row's writes a runner makes for every run: the claim, each result with the run's
  * progress, and the terminal transition. Each is one statement over arrays, shared by the runs
@@ -43,7 +50,7 @@ type Row = Record<string, unknown>;
 export class RunLedger {
   private readonly claims: BatchedStatement<ClaimRequest, ClaimedRun | undefined>;
   private readonly results: BatchedStatement<RecordedResult, void>;
-  private readonly finishes: BatchedStatement<FinishRequest, RunEntity | undefined>;
+  private readonly finishes: BatchedStatement<FinishRequest, FinishedRun | undefined>;
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
     // A run is claimed, recorded or finished once per batch: the same row twice in one statement
@@ -67,8 +74,11 @@ export class RunLedger {
     return this.results.submit(result);
   }
 
-  /** The terminal transition of a running run; undefined when the run was not running any more. */
-  finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<RunEntity | undefined> {
+  /**
+   * The terminal transition of a running run, with what its completion event says (read by the
+   * same statement); undefined when the run was not running any more.
+   */
+  finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<FinishedRun | undefined> {
     return this.finishes.submit({ runId, status, reason: reason ?? null });
   }
 
@@ -120,21 +130,30 @@ export class RunLedger {
     return results.map(() => undefined);
   }
 
-  private async finishAll(ends: FinishRequest[]): Promise<(RunEntity | undefined)[]> {
-    const rows = await preparedQuery<Row>(
+  private async finishAll(ends: FinishRequest[]): Promise<(FinishedRun | undefined)[]> {
+    const rows = await preparedQuery<Row & { completion_facts: CompletionFacts }>(
       this.dataSource,
       'dq_run_finish_batch',
-      `UPDATE "runs" AS r
-          SET "status" = f."status", "finished_at" = now(), "reason" = coalesce(f."reason", r."reason")
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS f("id", "status", "reason")
-        WHERE r."id" = f."id" AND r."status" = $4
-        RETURNING r.*`,
+      `WITH "ended" AS (
+         UPDATE "runs" AS r
+            SET "status" = f."status", "finished_at" = now(), "reason" = coalesce(f."reason", r."reason")
+           FROM unnest($1::uuid[], $2::text[], $3::text[]) AS f("id", "status", "reason")
+          WHERE r."id" = f."id" AND r."status" = $4
+          RETURNING r.*)
+       SELECT e.*, (SELECT row_to_json(facts) FROM (SELECT ${completionFactsColumns({
+         runId: 'e."id"',
+         suiteId: 'e."suite_id"',
+         createdAt: 'e."created_at"',
+         checkIds: `jsonb_array_elements(e."plan") ->> 'check_id'`,
+       })}) facts) AS "completion_facts"
+         FROM "ended" e`,
       [ends.map((f) => f.runId), ends.map((f) => f.status), ends.map((f) => f.reason), RunStatus.Running],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
     return ends.map(({ runId }) => {
       const row = byId.get(runId);
-      return row === undefined ? undefined : entityOfRow(this.dataSource, RunEntity, row);
+      if (row === undefined) return undefined;
+      return { run: entityOfRow(this.dataSource, RunEntity, row), facts: row.completion_facts };
     });
   }
 }
