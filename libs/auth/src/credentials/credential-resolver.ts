@@ -61,8 +61,8 @@ export class CredentialResolver {
       else this.logger.log(fields);
       throw unauthenticatedError();
     }
-    const { user, credentialId } = outcome.resolved;
-    if (!(await this.directory.isAllowedByMembership(user))) {
+    const { user, credentialId, membershipAllowed } = outcome.resolved;
+    if (!(membershipAllowed ?? (await this.directory.isAllowedByMembership(user)))) {
       this.logger.log({ msg: 'membership withdrawn', user_id: user.id, credential_kind: outcome.kind });
       throw notAMemberError();
     }

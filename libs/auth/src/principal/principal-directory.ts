@@ -14,6 +14,11 @@ export interface AuthenticatedUser {
 export interface ResolvedCredential {
   user: AuthenticatedUser;
   credentialId: string | null;
+  /**
+   * Whether membership admits the user, when the lookup read it already (same statement); when
+   * absent, the resolver asks `isAllowedByMembership`.
+   */
+  membershipAllowed?: boolean;
 }
 
 /**

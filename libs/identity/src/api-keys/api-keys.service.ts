@@ -11,7 +11,12 @@ import {
   NAME_MAX_LENGTH,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { ApiKeyEntity, type UserEntity, updateReturning } from '@dq/db';
+import { ApiKeyEntity, UserEntity, entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import {
+  MEMBERSHIP_ENFORCED_SETTING,
+  type MembershipFacts,
+  membershipFactsColumns,
+} from '../membership/membership.service';
 import { LOGGER, type Logger } from '@dq/platform';
 import type { AuditContext } from '../audit-context';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
@@ -33,6 +38,8 @@ export interface MintApiKeyInput {
 export interface ResolvedApiKey {
   user: UserEntity;
   apiKeyId: string;
+  /** Read by the same statement, so authenticating a request costs one round trip. */
+  membership: MembershipFacts;
 }
 
 const DAY_MS = 86_400_000;
@@ -166,24 +173,38 @@ export class ApiKeysService {
   async resolve(token: string): Promise<ResolvedApiKey | null> {
     const parsed = parsePersonalAccessToken(token);
     if (!parsed) return null;
-    const key = await this.keys
-      .createQueryBuilder('k')
-      .innerJoinAndSelect('k.user', 'u')
-      .where('k.token_hash = :hash', { hash: hashToken(parsed.token) })
-      .andWhere('k.revoked_at IS NULL')
-      .andWhere('k.expires_at > now()')
-      .andWhere(`u.status = 'active'`)
-      .getOne();
-    if (!key?.user) return null;
-    if (isStale(key.lastUsedAt)) {
+    const [row] = await preparedQuery<
+      Record<string, unknown> & {
+        dq_key_id: string;
+        dq_key_last_used_at: Date | null;
+        membership_enforced: boolean;
+        membership_admitted: boolean;
+      }
+    >(
+      this.dataSource,
+      'dq_api_key_resolve',
+      `SELECT u.*, k."id" AS "dq_key_id", k."last_used_at" AS "dq_key_last_used_at",
+              ${membershipFactsColumns('u."email"', '$2')}
+         FROM "api_keys" k JOIN "users" u ON u."id" = k."user_id"
+        WHERE k."token_hash" = $1 AND k."revoked_at" IS NULL AND k."expires_at" > now()
+          AND u."status" = 'active'`,
+      [hashToken(parsed.token), MEMBERSHIP_ENFORCED_SETTING],
+    );
+    if (!row) return null;
+    const user = entityOfRow(this.dataSource, UserEntity, row);
+    if (isStale(row.dq_key_last_used_at)) {
       await touchCoarsely(
         this.dataSource,
         this.logger,
         { table: 'api_keys', column: 'last_used_at' },
-        key.id,
+        row.dq_key_id,
       );
     }
-    return { user: key.user, apiKeyId: key.id };
+    return {
+      user,
+      apiKeyId: row.dq_key_id,
+      membership: { enforced: row.membership_enforced, admitted: row.membership_admitted },
+    };
   }
 }
 

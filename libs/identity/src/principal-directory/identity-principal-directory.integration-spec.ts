@@ -51,6 +51,7 @@ describe('IdentityPrincipalDirectory and MembershipService', () => {
         is_workspace_admin: false,
       },
       credentialId: id,
+      membershipAllowed: true,
     });
     await users.setRole(user.id, WorkspaceRole.Viewer);
     expect((await directory.findByApiKey(token))?.user.role).toBe(WorkspaceRole.Viewer);
@@ -144,5 +145,39 @@ describe('IdentityPrincipalDirectory and MembershipService', () => {
 
     await setEnforced(false);
     expect(await membership.allows(outsider)).toBe(true);
+  });
+
+  it('an API key lookup reads membership in the same statement and decides exactly as `allows`', async () => {
+    const member = await newUser();
+    const outsider = await newUser();
+    const withdrawn = await newUser();
+    const breakGlass = (await directory.findDevUser(BREAK_GLASS)).user;
+    const members = harness.dataSource.getRepository(WorkspaceMemberEntity);
+    await members.save([
+      { email: member.email, userId: member.id },
+      { email: withdrawn.email, userId: withdrawn.id, withdrawnAt: new Date() },
+    ]);
+    const tokens = new Map<string, string>();
+    for (const user of [member, outsider, withdrawn, breakGlass])
+      tokens.set(user.id, (await apiKeys.mint(user.id, { name: 'membership' })).token);
+    const viaKey = async (user: { id: string }) =>
+      (await directory.findByApiKey(tokens.get(user.id)!))?.membershipAllowed;
+
+    try {
+      for (const enforced of [false, true]) {
+        await setEnforced(enforced);
+        for (const user of [member, outsider, withdrawn, breakGlass])
+          expect(await viaKey(user)).toBe(await membership.allows(user));
+      }
+      expect(await viaKey(member)).toBe(true);
+      expect(await viaKey(outsider)).toBe(false);
+      expect(await viaKey(withdrawn)).toBe(false);
+      expect(await viaKey(breakGlass)).toBe(true);
+      // A withdrawal bites on the next lookup: nothing is cached.
+      await members.update({ email: member.email }, { withdrawnAt: new Date() });
+      expect(await viaKey(member)).toBe(false);
+    } finally {
+      await setEnforced(false);
+    }
   });
 });

@@ -29,7 +29,11 @@ export class IdentityPrincipalDirectory implements PrincipalDirectory {
   async findByApiKey(token: string): Promise<ResolvedCredential | null> {
     const resolved = await this.apiKeys.resolve(token);
     return resolved
-      ? { user: this.toAuthenticatedUser(resolved.user), credentialId: resolved.apiKeyId }
+      ? {
+          user: this.toAuthenticatedUser(resolved.user),
+          credentialId: resolved.apiKeyId,
+          membershipAllowed: this.membership.allowsGiven(resolved.user, resolved.membership),
+        }
       : null;
   }
 
