@@ -17,7 +17,7 @@ import {
   SuiteGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { CheckEntity, RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type AccessibleSuite, SuiteAccessService, type SuiteActor } from '@dq/suites';
 import { WorkspaceSettingsService, healthScore } from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
@@ -74,8 +74,52 @@ export class RunReadsService {
   /** The run when the caller holds at least `needed` on its suite; 404 otherwise (403 for a weaker grant). */
   async require(actor: SuiteActor, runId: string, needed: SuiteGrant): Promise<AccessibleRun> {
     if (!isUuid(runId)) throw runNotFoundError();
-    const run = await this.dataSource.getRepository(RunEntity).findOneBy({ id: runId });
-    if (run === null) throw runNotFoundError();
+    const [row] = await preparedQuery<Record<string, unknown>>(
+      this.dataSource,
+      'dq_run_by_id',
+      'SELECT * FROM "runs" WHERE "id" = $1',
+      [runId],
+    );
+    if (row === undefined) throw runNotFoundError();
+    return this.accessible(actor, entityOfRow(this.dataSource, RunEntity, row), needed);
+  }
+
+  /**
+   * `require`, with the run's results and their checks as they are now (a deleted check leaves
+   * its result) read by the same statement: nothing of them is shown unless the access check
+   * that follows passes.
+   */
+  private async requireWithResults(
+    actor: SuiteActor,
+    runId: string,
+  ): Promise<AccessibleRun & { results: StoredResult[] }> {
+    if (!isUuid(runId)) throw runNotFoundError();
+    const [row] = await preparedQuery<Record<string, unknown> & { dq_results: StoredResultJson[] }>(
+      this.dataSource,
+      'dq_run_by_id_with_results',
+      `SELECT r.*, coalesce((
+           SELECT json_agg(json_build_object(
+               'id', rr."id", 'check_id', rr."check_id", 'outcome', rr."outcome",
+               'metric_value', rr."metric_value", 'detail', rr."detail",
+               'started_at', rr."started_at", 'finished_at', rr."finished_at",
+               'samples_purged_at', rr."samples_purged_at",
+               'check_name', c."name", 'check_dimension', c."dimension")
+             ORDER BY rr."finished_at" ASC, rr."id" ASC)
+             FROM "run_results" rr LEFT JOIN "checks" c ON c."id" = rr."check_id"
+            WHERE rr."run_id" = r."id"), '[]') AS "dq_results"
+         FROM "runs" r WHERE r."id" = $1`,
+      [runId],
+    );
+    if (row === undefined) throw runNotFoundError();
+    const accessible = await this.accessible(
+      actor,
+      entityOfRow(this.dataSource, RunEntity, row),
+      SuiteGrant.View,
+    );
+    return { ...accessible, results: row.dq_results.map(storedResultOf) };
+  }
+
+  private async accessible(actor: SuiteActor, run: RunEntity, needed: SuiteGrant): Promise<AccessibleRun> {
     try {
       return { run, suite: await this.access.require(actor, run.suiteId, needed) };
     } catch (error) {
@@ -179,20 +223,7 @@ export class RunReadsService {
   }
 
   async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
-    const { run, suite } = await this.require(actor, runId, SuiteGrant.View);
-    // The results with their checks as they are now (a deleted check leaves its result), in one read.
-    const { entities: results, raw } = await this.dataSource
-      .getRepository(RunResultEntity)
-      .createQueryBuilder('result')
-      .leftJoin(CheckEntity, 'check', 'check.id = result.check_id')
-      .addSelect(['check.name AS check_name', 'check.dimension AS check_dimension'])
-      .where('result.run_id = :runId', { runId: run.id })
-      .orderBy('result.finishedAt', 'ASC')
-      .addOrderBy('result.id', 'ASC')
-      .getRawAndEntities<{ result_id: string; check_name: string | null; check_dimension: string | null }>();
-    const checkOfResult = new Map(
-      raw.map((row) => [row.result_id, { name: row.check_name, dimension: row.check_dimension }]),
-    );
+    const { run, suite, results } = await this.requireWithResults(actor, runId);
     const planById = new Map(run.plan.map((check) => [check.check_id, check]));
     const counts: Partial<Record<CheckOutcome, number>> = {};
     for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
@@ -204,11 +235,10 @@ export class RunReadsService {
       ),
       results: results.map((result) => {
         const planned = planById.get(result.checkId);
-        const check = checkOfResult.get(result.id);
         return resultView(result, {
-          name: check?.name ?? null,
+          name: result.checkName,
           kind: planned?.kind ?? 'unknown',
-          dimension: check?.dimension ?? null,
+          dimension: result.checkDimension,
           version: planned?.version ?? null,
         });
       }),
@@ -331,8 +361,52 @@ function runView(
   };
 }
 
+/** A stored result as a run read shows it, with its check's name and dimension as they are now. */
+interface StoredResult {
+  id: string;
+  checkId: string;
+  outcome: CheckOutcome;
+  metricValue: number | null;
+  detail: Record<string, unknown>;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  samplesPurgedAt: Date | null;
+  checkName: string | null;
+  checkDimension: string | null;
+}
+
+/** As PostgreSQL's json renders a result row: timestamps as ISO text, a non-finite float as text. */
+interface StoredResultJson {
+  id: string;
+  check_id: string;
+  outcome: CheckOutcome;
+  metric_value: number | string | null;
+  detail: Record<string, unknown>;
+  started_at: string | null;
+  finished_at: string | null;
+  samples_purged_at: string | null;
+  check_name: string | null;
+  check_dimension: string | null;
+}
+
+function storedResultOf(json: StoredResultJson): StoredResult {
+  const dateOf = (text: string | null): Date | null => (text === null ? null : new Date(text));
+  return {
+    id: json.id,
+    checkId: json.check_id,
+    outcome: json.outcome,
+    metricValue: json.metric_value === null ? null : Number(json.metric_value),
+    detail: json.detail,
+    startedAt: dateOf(json.started_at),
+    finishedAt: dateOf(json.finished_at),
+    samplesPurgedAt: dateOf(json.samples_purged_at),
+    checkName: json.check_name,
+    checkDimension: json.check_dimension,
+  };
+}
+
 function resultView(
-  result: RunResultEntity,
+  result: StoredResult,
   check: { name: string | null; kind: string; dimension: string | null; version: number | null },
 ): RunResultView {
   const { samples, unexpected_count, unexpected_percent, check_version, ...detail } = result.detail;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode, Jobs, RunFailureReason, RunStatus, type RunTrigger } from '@dq/contracts';
-import { RunEntity, type RunTarget } from '@dq/db';
+import { RunEntity, type RunTarget, entityOfRow, preparedQuery } from '@dq/db';
 import { JobProducer } from '@dq/messaging';
 import { type PlannedCheck } from '../plan/planned-check';
 
@@ -38,33 +38,10 @@ export class RunDispatchService {
   }
 
   async trigger(command: DispatchRunCommand): Promise<DispatchedRun> {
-    const allowConcurrent = command.allowConcurrent === true;
-    const dispatched = await this.dataSource.transaction(async (manager): Promise<DispatchedRun> => {
-      // Serialises triggers of one suite, so two at once cannot both see "nothing queued".
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `run-dispatch:${command.suiteId}`,
-      ]);
-      const runs = manager.getRepository(RunEntity);
-      if (!allowConcurrent) {
-        const queued = await runs.findOne({
-          where: { suiteId: command.suiteId, status: RunStatus.Queued, allowConcurrent: false },
-          order: { createdAt: 'ASC', id: 'ASC' },
-        });
-        if (queued) return { run: queued, deduplicated: true };
-      }
-      const run = await runs.save(
-        runs.create({
-          suiteId: command.suiteId,
-          trigger: command.trigger,
-          status: RunStatus.Queued,
-          plan: command.plan,
-          target: command.target ?? null,
-          totalChecks: command.plan.length,
-          allowConcurrent,
-        }),
-      );
-      return { run, deduplicated: false };
-    });
+    const dispatched =
+      command.allowConcurrent === true
+        ? await this.insertOverlapping(command)
+        : await this.insertOrJoinQueued(command);
     if (dispatched.deduplicated) return dispatched;
     const { run } = dispatched;
     try {
@@ -83,6 +60,58 @@ export class RunDispatchService {
       });
     }
     return dispatched;
+  }
+
+  /**
+   * A run that asked to overlap never joins a queued run, so nothing needs serialising: one
+   * INSERT, without a transaction or the suite's lock.
+   */
+  private async insertOverlapping(command: DispatchRunCommand): Promise<DispatchedRun> {
+    const [row] = await preparedQuery<Record<string, unknown>>(
+      this.dataSource,
+      'dq_run_insert_overlapping',
+      `INSERT INTO "runs" ("suite_id", "trigger", "status", "plan", "target", "total_checks", "allow_concurrent")
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, true)
+       RETURNING *`,
+      [
+        command.suiteId,
+        command.trigger,
+        RunStatus.Queued,
+        JSON.stringify(command.plan),
+        command.target ? JSON.stringify(command.target) : null,
+        command.plan.length,
+      ],
+    );
+    if (!row) throw new Error('INSERT ... RETURNING returned no row');
+    return { run: entityOfRow(this.dataSource, RunEntity, row), deduplicated: false };
+  }
+
+  /** A suite's triggers are serialised by its lock, so two at once cannot both see "nothing queued". */
+  private async insertOrJoinQueued(command: DispatchRunCommand): Promise<DispatchedRun> {
+    return this.dataSource.transaction(async (manager): Promise<DispatchedRun> => {
+      // Serialises triggers of one suite, so two at once cannot both see "nothing queued".
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `run-dispatch:${command.suiteId}`,
+      ]);
+      const runs = manager.getRepository(RunEntity);
+      const queued = await runs.findOne({
+        where: { suiteId: command.suiteId, status: RunStatus.Queued, allowConcurrent: false },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      if (queued) return { run: queued, deduplicated: true };
+      const run = await runs.save(
+        runs.create({
+          suiteId: command.suiteId,
+          trigger: command.trigger,
+          status: RunStatus.Queued,
+          plan: command.plan,
+          target: command.target ?? null,
+          totalChecks: command.plan.length,
+          allowConcurrent: false,
+        }),
+      );
+      return { run, deduplicated: false };
+    });
   }
 
   /** Queues an existing run again (recovery); harmless when its job is still queued. */

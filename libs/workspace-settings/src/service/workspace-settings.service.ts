@@ -12,7 +12,12 @@ import {
   WorkspaceSettingsAuditTarget,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { WORKSPACE_QUALITY_SETTINGS_ROW, WorkspaceQualitySettingsEntity } from '@dq/db';
+import {
+  WORKSPACE_QUALITY_SETTINGS_ROW,
+  WorkspaceQualitySettingsEntity,
+  entityOfRow,
+  preparedQuery,
+} from '@dq/db';
 import { type DeploymentPosture, privacyViewOf } from '../privacy/zero-sample-mode';
 import { assertValidScoringWeights, defaultScoringWeights } from '../scoring/scoring-weights';
 import { type SettingsActor } from './settings-actor';
@@ -45,11 +50,11 @@ export class WorkspaceSettingsService {
 
   /** The weights in force, for scoring a run. */
   async scoringWeights(): Promise<ScoringWeights> {
-    return (await this.stored(this.dataSource.manager)).weights ?? defaultScoringWeights();
+    return (await this.current()).weights ?? defaultScoringWeights();
   }
 
   async scoring(): Promise<ScoringSettingsView> {
-    return scoringViewOf((await this.stored(this.dataSource.manager)).weights);
+    return scoringViewOf((await this.current()).weights);
   }
 
   /** 422 `validation_failed` unless 0 <= warn <= fail <= critical and critical > 0. */
@@ -94,11 +99,11 @@ export class WorkspaceSettingsService {
   /** True while no failing row may be read or stored: pinned by the environment, or set. */
   async zeroSampleMode(): Promise<boolean> {
     if (this.posture.zeroSampleModePinned) return true;
-    return (await this.stored(this.dataSource.manager)).zeroSampleMode === true;
+    return (await this.current()).zeroSampleMode === true;
   }
 
   async privacy(): Promise<PrivacySettingsView> {
-    const stored = await this.stored(this.dataSource.manager);
+    const stored = await this.current();
     return privacyViewOf(this.posture.zeroSampleModePinned, stored.zeroSampleMode);
   }
 
@@ -171,18 +176,25 @@ export class WorkspaceSettingsService {
     });
   }
 
+  /** Outside a transaction: one prepared statement (every run read scores with the weights). */
+  private async current(): Promise<StoredSettings> {
+    const [row] = await preparedQuery<Record<string, unknown>>(
+      this.dataSource,
+      'dq_workspace_quality_settings',
+      'SELECT * FROM "workspace_quality_settings" WHERE "name" = $1',
+      [WORKSPACE_QUALITY_SETTINGS_ROW],
+    );
+    return storedOf(
+      row === undefined ? null : entityOfRow(this.dataSource, WorkspaceQualitySettingsEntity, row),
+    );
+  }
+
   private async stored(manager: EntityManager, lock = false): Promise<StoredSettings> {
     const row = await manager.getRepository(WorkspaceQualitySettingsEntity).findOne({
       where: { name: WORKSPACE_QUALITY_SETTINGS_ROW },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
-    if (row === null) return NOTHING_STORED;
-    const { warnWeight: warn, failWeight: fail, criticalWeight: critical } = row;
-    return {
-      // The table's check keeps the three weights all null or all set.
-      weights: warn === null || fail === null || critical === null ? null : { warn, fail, critical },
-      zeroSampleMode: row.zeroSampleMode,
-    };
+    return storedOf(row);
   }
 
   private async write(
@@ -195,6 +207,16 @@ export class WorkspaceSettingsService {
       .getRepository(WorkspaceQualitySettingsEntity)
       .update({ name: WORKSPACE_QUALITY_SETTINGS_ROW }, { ...values, updatedAt: () => 'now()' });
   }
+}
+
+function storedOf(row: WorkspaceQualitySettingsEntity | null): StoredSettings {
+  if (row === null) return NOTHING_STORED;
+  const { warnWeight: warn, failWeight: fail, criticalWeight: critical } = row;
+  return {
+    // The table's check keeps the three weights all null or all set.
+    weights: warn === null || fail === null || critical === null ? null : { warn, fail, critical },
+    zeroSampleMode: row.zeroSampleMode,
+  };
 }
 
 function scoringViewOf(stored: ScoringWeights | null): ScoringSettingsView {
