@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -157,8 +158,7 @@ export class RunReadsService {
     }
     // Each listed run's outcome counts come with it: the lateral runs only for the rows the
     // ordered index scan yields before the limit.
-    const rows = await this.dataSource.query<(RunRow & { outcome_counts: RunOutcomeCounts | null })[]>(
-      `SELECT ${RUN_COLUMNS}, oc."outcome_counts"
+    const listSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts"
          FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
          LEFT JOIN LATERAL (
            SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
@@ -167,7 +167,13 @@ export class RunReadsService {
          ) oc ON true
         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY r."created_at" DESC, r."id" DESC
-        LIMIT ${param(limit + 1)}`,
+        LIMIT ${param(limit + 1)}`;
+    // Prepared under a name of its text: a handful of filter combinations, each planned once per
+    // pooled connection.
+    const rows = await preparedQuery<RunRow & { outcome_counts: RunOutcomeCounts | null }>(
+      this.dataSource,
+      `dq_run_list_${createHash('sha1').update(listSql).digest('hex').slice(0, 16)}`,
+      listSql,
       params,
     );
     const page = rows.slice(0, limit);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
 import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError } from '@dq/auth';
-import { SuiteEntity, SuiteShareEntity } from '@dq/db';
+import { SuiteEntity, SuiteShareEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type SuiteActor } from './suite-actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,6 +11,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface AccessibleSuite {
   suite: SuiteEntity;
   grant: SuiteGrant;
+}
+
+interface SuiteWithMyShare {
+  suite: SuiteEntity | undefined;
+  shared: ShareGrant | null;
 }
 
 /**
@@ -30,8 +35,40 @@ export class SuiteAccessService {
     lock = false,
   ): Promise<AccessibleSuite> {
     if (!UUID.test(suiteId)) throw suiteNotFoundError();
-    // The suite and the caller's own share (the only one the policy reads) in one statement; a
-    // write locks the suite row only (the share is the nullable side of the join).
+    const { suite, shared } =
+      manager === this.dataSource.manager && !lock
+        ? await this.suiteWithMyShare(actor, suiteId)
+        : await this.suiteWithMyShareIn(manager, actor, suiteId, lock);
+    if (suite === undefined) throw suiteNotFoundError();
+    const shares = shared === null ? [] : [{ userId: actor.user.id, grant: shared }];
+    const grant = requireSuiteGrant(actor.user, { ownerId: suite.ownerId, shares }, needed);
+    return { suite, grant };
+  }
+
+  /**
+   * The suite and the caller's own share (the only one the policy reads) in one prepared
+   * statement: every suite-scoped request (REST and MCP) starts with it.
+   */
+  private async suiteWithMyShare(actor: SuiteActor, suiteId: string): Promise<SuiteWithMyShare> {
+    const [row] = await preparedQuery<Record<string, unknown> & { dq_my_grant: ShareGrant | null }>(
+      this.dataSource,
+      'dq_suite_with_my_share',
+      `SELECT s.*, sh."grant" AS "dq_my_grant"
+         FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $2
+        WHERE s."id" = $1`,
+      [suiteId, actor.user.id],
+    );
+    if (row === undefined) return { suite: undefined, shared: null };
+    return { suite: entityOfRow(this.dataSource, SuiteEntity, row), shared: row.dq_my_grant };
+  }
+
+  /** The same read inside a transaction; a write locks the suite row only (the share is the nullable side of the join). */
+  private async suiteWithMyShareIn(
+    manager: EntityManager,
+    actor: SuiteActor,
+    suiteId: string,
+    lock: boolean,
+  ): Promise<SuiteWithMyShare> {
     const query = manager
       .getRepository(SuiteEntity)
       .createQueryBuilder('suite')
@@ -42,36 +79,28 @@ export class SuiteAccessService {
       .where('suite.id = :suiteId', { suiteId });
     if (lock) query.setLock('pessimistic_write', undefined, ['suite']);
     const { entities, raw } = await query.getRawAndEntities<{ my_grant: ShareGrant | null }>();
-    const suite = entities[0];
-    if (suite === undefined) throw suiteNotFoundError();
-    const shared = raw[0]?.my_grant ?? null;
-    const shares = shared === null ? [] : [{ userId: actor.user.id, grant: shared }];
-    const grant = requireSuiteGrant(actor.user, { ownerId: suite.ownerId, shares }, needed);
-    return { suite, grant };
+    return { suite: entities[0], shared: raw[0]?.my_grant ?? null };
   }
 
   /** Every suite the caller can see, with their grant on each, by name; one statement. */
   async visible(actor: SuiteActor): Promise<AccessibleSuite[]> {
     const me = actor.user.id;
     // The caller's own share rides along (a share is keyed by suite and user: at most one row).
-    const query = this.dataSource
-      .getRepository(SuiteEntity)
-      .createQueryBuilder('suite')
-      .leftJoin(SuiteShareEntity, 'share', 'share.suite_id = suite.id AND share.user_id = :me', { me })
-      .addSelect('share.grant', 'my_grant')
-      .orderBy('suite.name', 'ASC')
-      .addOrderBy('suite.id', 'ASC');
     // Only what the caller may see is read at all; the policy below still decides the grant.
-    if (!actor.user.is_workspace_admin)
-      query.where('(suite.owner_id = :me OR share.user_id IS NOT NULL)', { me });
-    const { entities, raw } = await query.getRawAndEntities<{
-      suite_id: string;
-      my_grant: ShareGrant | null;
-    }>();
-    const grantOf = new Map(raw.map((row) => [row.suite_id, row.my_grant]));
+    // Prepared: every run list and dashboard read starts with it.
+    const rows = await preparedQuery<Record<string, unknown> & { dq_my_grant: ShareGrant | null }>(
+      this.dataSource,
+      'dq_suites_visible',
+      `SELECT s.*, sh."grant" AS "dq_my_grant"
+         FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $1
+        WHERE $2 OR s."owner_id" = $1 OR sh."user_id" IS NOT NULL
+        ORDER BY s."name" ASC, s."id" ASC`,
+      [me, actor.user.is_workspace_admin],
+    );
     const visible: AccessibleSuite[] = [];
-    for (const suite of entities) {
-      const shared = grantOf.get(suite.id) ?? null;
+    for (const row of rows) {
+      const suite = entityOfRow(this.dataSource, SuiteEntity, row);
+      const shared = row.dq_my_grant;
       const shares = shared === null ? [] : [{ userId: me, grant: shared }];
       const grant = suiteGrantFor(actor.user, { ownerId: suite.ownerId, shares });
       if (grant !== null) visible.push({ suite, grant });

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SuiteGrant } from '@dq/contracts';
-import { CheckEntity, type RunPlanItem, type RunTarget, type SuiteEntity } from '@dq/db';
+import {
+  CheckEntity,
+  type RunPlanItem,
+  type RunTarget,
+  type SuiteEntity,
+  entityOfRow,
+  preparedQuery,
+} from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { definitionOf } from '../view/check-view';
@@ -35,9 +42,15 @@ export class SuiteRunPlanner {
   }
 
   async plan(suite: SuiteEntity): Promise<SuiteRunPlan> {
-    const checks = await this.dataSource
-      .getRepository(CheckEntity)
-      .find({ where: { suiteId: suite.id, enabled: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    // Prepared: every trigger reads them.
+    const checks = (
+      await preparedQuery<Record<string, unknown>>(
+        this.dataSource,
+        'dq_suite_enabled_checks',
+        `SELECT * FROM "checks" WHERE "suite_id" = $1 AND "enabled" ORDER BY "created_at" ASC, "id" ASC`,
+        [suite.id],
+      )
+    ).map((row) => entityOfRow(this.dataSource, CheckEntity, row));
     return {
       suiteId: suite.id,
       plan: checks.map((check) => ({
