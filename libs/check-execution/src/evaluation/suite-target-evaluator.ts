@@ -159,110 +159,120 @@ export class SuiteTargetEvaluator {
     const target = input.target.target;
 
     try {
-      return await withTargetReads(adapter, connection, target, options, async (reads) => {
-        const columns = (await reads.columns()).map(({ name, type }) => ({ name, type }));
-        const metadata = await this.metadataIfUseful(adapter, connection, target, input.checks, options);
-        const newestArrival = await this.newestArrivalIfUseful(
-          adapter,
-          connection,
-          target,
-          input.checks,
-          options,
-        );
-
-        const expectations: PlannedExpectation[] = [];
-        const monitors: MonitorMetric[] = [];
-        const natives: TargetCheck[] = [];
-        const later: TargetCheck[] = [];
-        for (const check of input.checks) {
-          const { kind, config, engine } = check.definition;
-          if (kind === CheckKind.Expectation) {
-            if (engine === CheckEngine.Native) natives.push(check);
-            else expectations.push({ checkId: check.id, config: config as unknown as ExpectationConfig });
-          } else if (
-            (kind === CheckKind.Volume || (kind === CheckKind.Anomaly && config['metric'] === 'row_count')) &&
-            !exactRowCount(metadata)
-          ) {
-            monitors.push({ checkId: check.id, metric: 'row_count' });
-            later.push(check);
-          } else if (
-            (kind === CheckKind.Freshness || kind === CheckKind.Anomaly) &&
-            typeof config['column'] === 'string'
-          ) {
-            monitors.push({ checkId: check.id, metric: 'max_epoch', column: config['column'] });
-            later.push(check);
-          } else later.push(check);
-        }
-
-        const plan = planTargetScans(dialect, target, columns, expectations, monitors);
-        for (const [checkId, problem] of plan.problems)
-          await done(checkId, errorResult(problem.reason, problem.message));
-        for (const [checkId, reading] of plan.immediate) {
-          await done(
-            checkId,
-            this.bandReading(pending.get(checkId)!, reading.observation, reading.observed, reading.detail),
+      // Only a custom SQL check sends SQL a user wrote; without one, every statement is compiled.
+      const compiledOnly = !input.checks.some((check) => check.definition.kind === CheckKind.CustomSql);
+      return await withTargetReads(
+        adapter,
+        connection,
+        target,
+        options,
+        async (reads) => {
+          const columns = (await reads.columns()).map(({ name, type }) => ({ name, type }));
+          const metadata = await this.metadataIfUseful(adapter, connection, target, input.checks, options);
+          const newestArrival = await this.newestArrivalIfUseful(
+            adapter,
+            connection,
+            target,
+            input.checks,
+            options,
           );
-        }
 
-        const statements = await reads.statements(async (runner) => {
-          const measured = new Map<string, number | null>();
-          for (const group of plan.groups) {
-            if (await context.stopRequested?.()) return runner.statementsSent;
-            let row: Record<string, unknown>;
-            try {
-              row = (await runner.run(group.statement, 1)).rows[0] ?? {};
-            } catch (error) {
-              if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
-              for (const { checkId } of [...group.expectations, ...group.monitors])
-                await done(checkId, errorResult('evaluation_failed', error.message));
-              continue;
-            }
-            for (const monitor of group.monitors) measured.set(monitor.checkId, monitor.read(row));
-            for (const { checkId, compiled } of group.expectations) {
-              const check = pending.get(checkId);
-              if (!check) continue;
-              const reading = compiled.read(row);
-              const result = this.bandReading(check, reading.observation, reading.observed, reading.detail);
-              if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
-                if (await context.stopRequested?.()) return runner.statementsSent;
-                result.detail['samples'] = await this.samples(
-                  runner,
-                  plan.sampleStatement(checkId, SAMPLE_LIMIT),
-                  policy,
-                );
-              }
-              await done(checkId, result);
-            }
+          const expectations: PlannedExpectation[] = [];
+          const monitors: MonitorMetric[] = [];
+          const natives: TargetCheck[] = [];
+          const later: TargetCheck[] = [];
+          for (const check of input.checks) {
+            const { kind, config, engine } = check.definition;
+            if (kind === CheckKind.Expectation) {
+              if (engine === CheckEngine.Native) natives.push(check);
+              else expectations.push({ checkId: check.id, config: config as unknown as ExpectationConfig });
+            } else if (
+              (kind === CheckKind.Volume ||
+                (kind === CheckKind.Anomaly && config['metric'] === 'row_count')) &&
+              !exactRowCount(metadata)
+            ) {
+              monitors.push({ checkId: check.id, metric: 'row_count' });
+              later.push(check);
+            } else if (
+              (kind === CheckKind.Freshness || kind === CheckKind.Anomaly) &&
+              typeof config['column'] === 'string'
+            ) {
+              monitors.push({ checkId: check.id, metric: 'max_epoch', column: config['column'] });
+              later.push(check);
+            } else later.push(check);
           }
-          for (const check of natives) {
-            if (await context.stopRequested?.()) return runner.statementsSent;
-            await done(check.id, await this.native(runner, target, check));
-          }
-          for (const check of later) {
-            if (!pending.has(check.id)) continue;
-            if (await context.stopRequested?.()) return runner.statementsSent;
+
+          const plan = planTargetScans(dialect, target, columns, expectations, monitors);
+          for (const [checkId, problem] of plan.problems)
+            await done(checkId, errorResult(problem.reason, problem.message));
+          for (const [checkId, reading] of plan.immediate) {
             await done(
-              check.id,
-              await this.monitor(check, {
-                adapter,
-                connection,
-                runner,
-                dialect,
-                columns,
-                metadata,
-                newestArrival,
-                measured,
-                now,
-                policy,
-                input,
-                dryRun: mode.dryRun === true,
-              }),
+              checkId,
+              this.bandReading(pending.get(checkId)!, reading.observation, reading.observed, reading.detail),
             );
           }
-          return runner.statementsSent;
-        });
-        return { statements };
-      });
+
+          const statements = await reads.statements(async (runner) => {
+            const measured = new Map<string, number | null>();
+            for (const group of plan.groups) {
+              if (await context.stopRequested?.()) return runner.statementsSent;
+              let row: Record<string, unknown>;
+              try {
+                row = (await runner.run(group.statement, 1)).rows[0] ?? {};
+              } catch (error) {
+                if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
+                for (const { checkId } of [...group.expectations, ...group.monitors])
+                  await done(checkId, errorResult('evaluation_failed', error.message));
+                continue;
+              }
+              for (const monitor of group.monitors) measured.set(monitor.checkId, monitor.read(row));
+              for (const { checkId, compiled } of group.expectations) {
+                const check = pending.get(checkId);
+                if (!check) continue;
+                const reading = compiled.read(row);
+                const result = this.bandReading(check, reading.observation, reading.observed, reading.detail);
+                if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
+                  if (await context.stopRequested?.()) return runner.statementsSent;
+                  result.detail['samples'] = await this.samples(
+                    runner,
+                    plan.sampleStatement(checkId, SAMPLE_LIMIT),
+                    policy,
+                  );
+                }
+                await done(checkId, result);
+              }
+            }
+            for (const check of natives) {
+              if (await context.stopRequested?.()) return runner.statementsSent;
+              await done(check.id, await this.native(runner, target, check));
+            }
+            for (const check of later) {
+              if (!pending.has(check.id)) continue;
+              if (await context.stopRequested?.()) return runner.statementsSent;
+              await done(
+                check.id,
+                await this.monitor(check, {
+                  adapter,
+                  connection,
+                  runner,
+                  dialect,
+                  columns,
+                  metadata,
+                  newestArrival,
+                  measured,
+                  now,
+                  policy,
+                  input,
+                  dryRun: mode.dryRun === true,
+                }),
+              );
+            }
+            return runner.statementsSent;
+          });
+          return { statements };
+        },
+        { compiledOnly },
+      );
     } catch (error) {
       if (error instanceof DatasourceError) {
         await this.connections.record(connection.id ?? input.target.connection_id, error);

@@ -6,6 +6,7 @@ import {
   type DatasourceConnection,
   DatasourceError,
   type QueryResult,
+  type SessionOptions,
 } from '@dq/datasources';
 import { DatasourceErrorClass } from '@dq/contracts';
 
@@ -64,8 +65,8 @@ export interface TargetReads {
 
 /**
  * Gives `work` the target's columns and statements. Where the adapter has sessions (PostgreSQL),
- * both go through one connection and one read-only transaction: one snapshot, and no transaction
- * of their own for each. Elsewhere the columns are a call of their own and the statements run as
+ * both go through one connection (`sessionOptions.compiledOnly`: no statement a user wrote, so no
+ * explicit transaction is needed). Elsewhere the columns are a call of their own and the statements run as
  * `withTargetStatements` runs them (a scan prepared once).
  */
 export async function withTargetReads<T>(
@@ -74,6 +75,7 @@ export async function withTargetReads<T>(
   target: string,
   options: CallOptions,
   work: (reads: TargetReads) => Promise<T>,
+  sessionOptions: SessionOptions = {},
 ): Promise<T> {
   if (!adapter.withSession) {
     return work({
@@ -82,20 +84,25 @@ export async function withTargetReads<T>(
         withTargetStatements(adapter, connection, target, options, statementWork),
     });
   }
-  return adapter.withSession(connection, options, (session) => {
-    let sent = 0;
-    const runner: StatementRunner = {
-      run: (statement, maxRows) => {
-        sent += 1;
-        return session.query(statement.sql, { maxRows, params: statement.params });
-      },
-      get statementsSent() {
-        return sent;
-      },
-    };
-    return work({
-      columns: () => session.columns(target),
-      statements: (statementWork) => statementWork(runner),
-    });
-  });
+  return adapter.withSession(
+    connection,
+    options,
+    (session) => {
+      let sent = 0;
+      const runner: StatementRunner = {
+        run: (statement, maxRows) => {
+          sent += 1;
+          return session.query(statement.sql, { maxRows, params: statement.params });
+        },
+        get statementsSent() {
+          return sent;
+        },
+      };
+      return work({
+        columns: () => session.columns(target),
+        statements: (statementWork) => statementWork(runner),
+      });
+    },
+    sessionOptions,
+  );
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   AppError,
   type ClassifiedDatasourceError,
@@ -10,7 +10,7 @@ import {
   DatasourceErrorClass,
   ErrorCode,
 } from '@dq/contracts';
-import { ConnectionEntity } from '@dq/db';
+import { preparedQuery } from '@dq/db';
 
 /** A saved connection as the runner uses it: config and the still-sealed credential. */
 export interface StoredConnection {
@@ -34,15 +34,27 @@ export class ConnectionUseService {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async load(id: string): Promise<StoredConnection> {
-    const row = UUID.test(id)
-      ? await this.dataSource.getRepository(ConnectionEntity).findOne({ where: { id, deletedAt: IsNull() } })
-      : null;
-    if (row === null) throw new AppError(ErrorCode.NotFound, 'Connection not found');
+    // Prepared: every run reads its connection.
+    const [row] = UUID.test(id)
+      ? await preparedQuery<{
+          id: string;
+          kind: string;
+          config: Record<string, unknown>;
+          secret_ciphertext: string | null;
+        }>(
+          this.dataSource,
+          'dq_connection_for_use',
+          `SELECT "id", "kind", "config", "secret_ciphertext" FROM "connections"
+            WHERE "id" = $1 AND "deleted_at" IS NULL`,
+          [id],
+        )
+      : [];
+    if (row === undefined) throw new AppError(ErrorCode.NotFound, 'Connection not found');
     return {
       id: row.id,
       kind: row.kind as ConnectionKind,
       config: row.config,
-      sealedCredential: row.secretCiphertext,
+      sealedCredential: row.secret_ciphertext,
     };
   }
 

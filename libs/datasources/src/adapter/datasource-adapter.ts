@@ -69,15 +69,24 @@ export interface ScanSession {
 }
 
 /**
- * Several reads of SQL targets through one connection and one read-only transaction: a suite run
- * reads the target's columns, sends its fused statement and its failing-sample queries without a
- * new transaction (two round trips) for each. A failed statement does not end the session: the
- * next one starts a new transaction. Failures are classified as the adapter's own calls' are.
+ * Several reads of SQL targets through one connection: a suite run reads the target's columns,
+ * sends its fused statement and its failing-sample queries without a new connection or
+ * transaction for each. A failed statement does not end the session. Failures are classified as
+ * the adapter's own calls' are.
  */
 export interface DatasourceSession {
   columns(target: string): Promise<ColumnInfo[]>;
   /** A read-only query, capped at `maxRows`, as `DatasourceAdapter.query` runs it. */
   query(sql: string, options: { maxRows: number; params?: unknown[] }): Promise<QueryResult>;
+}
+
+export interface SessionOptions {
+  /**
+   * Every statement of the session is one the check engine compiled (identifiers quoted, values
+   * bound): none a user wrote. An adapter may then skip what only user SQL needs (PostgreSQL: the
+   * explicit transaction whose rollback undoes any session change a statement made).
+   */
+  compiledOnly?: boolean;
 }
 
 /**
@@ -104,6 +113,7 @@ export interface DatasourceAdapter {
     connection: DatasourceConnection,
     options: CallOptions,
     work: (session: DatasourceSession) => Promise<T>,
+    sessionOptions?: SessionOptions,
   ): Promise<T>;
   /** Scan kinds only (files, Iceberg): `sql` over the view `target`, evaluated in-process. */
   scan?(

@@ -7,6 +7,7 @@ import {
   DatasourceError,
   type DatasourceSession,
   type QueryResult,
+  type SessionOptions,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES } from './classify-postgres-error';
@@ -197,38 +198,46 @@ export class PostgresAdapter implements DatasourceAdapter {
   }
 
   /**
-   * Columns and queries in one READ ONLY transaction on one connection: a run's reads of its
-   * target see one snapshot and cost no BEGIN and ROLLBACK each. After a failed statement (which
-   * aborts the transaction) the next one first begins a new transaction.
+   * Columns and queries on one connection. With `compiledOnly` (no statement a user wrote) each
+   * statement is its own read-only transaction: no BEGIN and ROLLBACK round trips. Otherwise they
+   * share one READ ONLY transaction, rolled back after; a failed statement aborts it, so the next
+   * one first begins a new one.
    */
   async withSession<T>(
     connection: DatasourceConnection,
     options: CallOptions,
     work: (session: DatasourceSession) => Promise<T>,
+    { compiledOnly = false }: SessionOptions = {},
   ): Promise<T> {
-    return withReadOnlySession(connection, options, async (session) => {
-      let aborted = false;
-      const step = <R>(read: () => Promise<R>): Promise<R> =>
-        classifiedPostgresCall(options.signal, async () => {
-          if (aborted) {
-            await session.restartTransaction();
-            aborted = false;
-          }
-          try {
-            return await read();
-          } catch (error) {
-            aborted = true;
-            throw error;
-          }
+    return withReadOnlySession(
+      connection,
+      options,
+      async (session) => {
+        let aborted = false;
+        const step = <R>(read: () => Promise<R>): Promise<R> =>
+          classifiedPostgresCall(options.signal, async () => {
+            if (aborted) {
+              await session.restartTransaction();
+              aborted = false;
+            }
+            try {
+              return await read();
+            } catch (error) {
+              // Without a transaction there is none to abort.
+              aborted = !compiledOnly;
+              throw error;
+            }
+          });
+        return work({
+          columns: (target) => step(() => columnsIn(session, target)),
+          query: (sql, queryOptions) => {
+            checkMaxRows(queryOptions.maxRows);
+            return step(() => queryIn(session, sql, queryOptions));
+          },
         });
-      return work({
-        columns: (target) => step(() => columnsIn(session, target)),
-        query: (sql, queryOptions) => {
-          checkMaxRows(queryOptions.maxRows);
-          return step(() => queryIn(session, sql, queryOptions));
-        },
-      });
-    });
+      },
+      { transaction: !compiledOnly },
+    );
   }
 
   /**

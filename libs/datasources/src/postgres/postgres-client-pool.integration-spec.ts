@@ -26,12 +26,14 @@ describe('PostgreSQL datasource connections are pooled between calls', () => {
   beforeAll(async () => {
     admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
     await admin.connect();
+    await admin.query('DROP SEQUENCE IF EXISTS dq_pool_spec_seq; CREATE SEQUENCE dq_pool_spec_seq');
   });
 
   beforeEach(() => postgresClientPool.closeAll());
 
   afterAll(async () => {
     await postgresClientPool.closeAll();
+    await admin.query('DROP SEQUENCE IF EXISTS dq_pool_spec_seq');
     await admin.end();
   });
 
@@ -68,16 +70,65 @@ describe('PostgreSQL datasource connections are pooled between calls', () => {
     expect(postgresClientPool.idleCount()).toBe(2);
   });
 
-  it('a session-level advisory lock a statement took is released before the connection is used again', async () => {
-    await adapter.query(connection, 'SELECT pg_advisory_lock(424242) AS locked', { ...options, maxRows: 1 });
+  it('a session-level advisory lock a statement took is released when its call ends', async () => {
     const tryLock = async (): Promise<boolean> => {
       const { rows } = await admin.query<{ got: boolean }>('SELECT pg_try_advisory_lock(424242) AS got');
       if (rows[0]?.got === true) await admin.query('SELECT pg_advisory_unlock(424242)');
       return rows[0]?.got === true;
     };
-    expect(await tryLock()).toBe(false);
-    await backendPid();
+    const pid = await adapter.withSession(connection, options, async (session) => {
+      await session.query('SELECT pg_advisory_lock(424242) AS locked', { maxRows: 1 });
+      expect(await tryLock()).toBe(false);
+      return Number((await session.query('SELECT pg_backend_pid() AS pid', { maxRows: 1 })).rows[0]?.['pid']);
+    });
     expect(await tryLock()).toBe(true);
+    // The connection went back to the pool without it: a compiled-only session reusing it holds none.
+    expect(postgresClientPool.idleCount()).toBe(1);
+    expect(await backendPid()).toBe(pid);
+  });
+
+  it('a compiled-only session runs each statement as a read-only transaction of its own on a pooled connection', async () => {
+    const pooled = await backendPid();
+    const seen = await adapter.withSession(
+      connection,
+      options,
+      async (session) => {
+        const own = async () =>
+          (await session.query('SELECT pg_backend_pid() AS pid, now()::text AS began', { maxRows: 1 }))
+            .rows[0];
+        const first = await own();
+        const refused = await session.query(`SELECT nextval('dq_pool_spec_seq')`, { maxRows: 1 }).then(
+          () => 'written',
+          (error: { errorClass?: string }) => error.errorClass,
+        );
+        const second = await own();
+        return { first, refused, second };
+      },
+      { compiledOnly: true },
+    );
+    expect(seen.first?.['pid']).toBe(pooled);
+    expect(seen.second?.['pid']).toBe(pooled);
+    // now() is a transaction's start: two statements, two transactions.
+    expect(seen.second?.['began']).not.toBe(seen.first?.['began']);
+    // The connection is read-only by default: a write fails even without an explicit transaction.
+    expect(seen.refused).toBe('invalid');
+    const { rows } = await admin.query<{ last: string | null }>(
+      `SELECT last_value::text AS last FROM dq_pool_spec_seq`,
+    );
+    expect(rows[0]).toEqual({ last: '1' });
+  });
+
+  it('a compiled-only session on a pooled connection the server just ended runs on a new one', async () => {
+    const first = await backendPid();
+    await admin.query('SELECT pg_terminate_backend($1)', [first]);
+    const pid = await adapter.withSession(
+      connection,
+      options,
+      async (session) =>
+        Number((await session.query('SELECT pg_backend_pid() AS pid', { maxRows: 1 })).rows[0]?.['pid']),
+      { compiledOnly: true },
+    );
+    expect(pid).not.toBe(first);
   });
 
   it('a connection test always opens a connection of its own and keeps none', async () => {

@@ -1,4 +1,4 @@
-import { Client, type QueryConfig, type QueryResult } from 'pg';
+import { Client, type ClientConfig, type QueryConfig, type QueryResult } from 'pg';
 import { DatasourceErrorClass } from '@dq/contracts';
 import { type CallOptions, type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES, classifyPostgresError } from './classify-postgres-error';
@@ -22,6 +22,9 @@ function classified(errorClass: DatasourceErrorClass): DatasourceError {
  * write) is a syntax error, never executed.
  */
 export class PostgresSession {
+  /** Statements the server has answered in this session (a reused connection proved alive). */
+  answered = 0;
+
   constructor(
     private readonly client: Client,
     private readonly signal?: AbortSignal,
@@ -44,7 +47,9 @@ export class PostgresSession {
       queryMode: 'extended',
       ...(prepared ? { name: prepared } : {}),
     };
-    return this.client.query<R>(query);
+    const result = await this.client.query<R>(query);
+    this.answered += 1;
+    return result;
   }
 
   /**
@@ -55,6 +60,7 @@ export class PostgresSession {
   async runOwnScript(text: string): Promise<QueryResult[]> {
     if (this.signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
     const results = (await this.client.query(text)) as unknown as QueryResult | QueryResult[];
+    this.answered += 1;
     return Array.isArray(results) ? results : [results];
   }
 
@@ -83,18 +89,23 @@ export async function classifiedPostgresCall<T>(
 }
 
 /**
- * Runs `work` in a READ ONLY transaction on a connection of the pool (or a new one), then returns
- * the connection to the pool if the transaction ended cleanly and closes it otherwise. Every
- * failure comes out as a classified `DatasourceError` with a fixed message (the driver's text
- * names hosts, users and databases, so it is dropped). An abort of `options.signal` cancels the
- * running statement on the server and fails the call as `cancelled`. `fresh` opens a connection of
- * its own and closes it after (a connection test proves the credential now, not 10 s ago).
+ * Runs `work` on a connection of the pool (or a new one), then returns the connection to the pool
+ * if the work ended cleanly and closes it otherwise. Every connection is opened read-only by
+ * default (`default_transaction_read_only`); with `transaction` (the default) the work runs in an
+ * explicit READ ONLY transaction, rolled back after, which undoes anything a statement changed in
+ * the session (a `set_config` included): the mode for any SQL a user wrote. Without it each
+ * statement is its own read-only transaction, two round trips fewer: only for statements the check
+ * engine compiled. Every failure comes out as a classified `DatasourceError` with a fixed message
+ * (the driver's text names hosts, users and databases, so it is dropped). An abort of
+ * `options.signal` cancels the running statement on the server and fails the call as `cancelled`.
+ * `fresh` opens a connection of its own and closes it after (a connection test proves the
+ * credential now, not 10 s ago).
  */
 export async function withReadOnlySession<T>(
   connection: DatasourceConnection,
   options: CallOptions,
   work: (session: PostgresSession) => Promise<T>,
-  { fresh = false }: { fresh?: boolean } = {},
+  { fresh = false, transaction = true }: { fresh?: boolean; transaction?: boolean } = {},
 ): Promise<T> {
   const config = postgresClientConfig(connection, options.timeoutMs);
   const { signal } = options;
@@ -114,17 +125,30 @@ export async function withReadOnlySession<T>(
   signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    client = fresh ? undefined : await beginOnIdle(key);
-    if (client === undefined) {
-      client = new Client(config);
-      // A connection dropped while in use is reported as an event; the call's own promise reports it.
-      client.on('error', () => undefined);
-      await client.connect();
-      await client.query('BEGIN READ ONLY');
+    let reused = false;
+    if (!fresh) {
+      client = transaction ? await beginOnIdle(key) : postgresClientPool.take(key);
+      reused = client !== undefined;
     }
-    const session = new PostgresSession(client, signal);
-    const result = await work(session);
-    await session.run('ROLLBACK');
+    client ??= await openClient(config, transaction);
+    let session = new PostgresSession(client, signal);
+    let result: T;
+    try {
+      result = await work(session);
+    } catch (error) {
+      // A pooled connection the server closed in the instant before it was taken fails its first
+      // statement: the work runs once more on a new connection. (With a transaction, the BEGIN
+      // proved the connection before the work began.)
+      if (!reused || transaction || session.answered > 0 || signal?.aborted || !isConnectionLost(error))
+        throw error;
+      await client.end().catch(() => undefined);
+      client = await openClient(config, false);
+      session = new PostgresSession(client, signal);
+      result = await work(session);
+    }
+    // A session-level advisory lock a user's statement took survives the rollback: released here,
+    // so a connection reused without a transaction of its own never carries one.
+    if (transaction) await session.runOwnScript('ROLLBACK; SELECT pg_advisory_unlock_all()');
     if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
     clean = true;
     return result;
@@ -140,6 +164,20 @@ export async function withReadOnlySession<T>(
       else await client.end().catch(() => undefined);
     }
   }
+}
+
+async function openClient(config: ClientConfig, transaction: boolean): Promise<Client> {
+  const client = new Client(config);
+  // A connection dropped while in use is reported as an event; the call's own promise reports it.
+  client.on('error', () => undefined);
+  await client.connect();
+  if (transaction) await client.query('BEGIN READ ONLY');
+  return client;
+}
+
+function isConnectionLost(error: unknown): boolean {
+  const errorClass = error instanceof DatasourceError ? error.errorClass : classifyPostgresError(error);
+  return errorClass === DatasourceErrorClass.Unreachable;
 }
 
 /**
