@@ -16,11 +16,17 @@ import {
   type RunStatus,
   type RunView,
   SuiteGrant,
+  type ScoringWeights,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { RunEntity, entityOfRow, preparedQuery } from '@dq/db';
-import { type AccessibleSuite, SuiteAccessService, type SuiteActor } from '@dq/suites';
-import { WorkspaceSettingsService, healthScore } from '@dq/workspace-settings';
+import { type AccessibleSuite, SuiteAccessService, type SuiteActor, visibleSuiteIdsSql } from '@dq/suites';
+import {
+  STORED_SCORING_WEIGHTS_SQL,
+  WorkspaceSettingsService,
+  healthScore,
+  scoringWeightsOf,
+} from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
 import { type RunOutcomeCounts } from './run-outcome-counts';
 
@@ -93,12 +99,14 @@ export class RunReadsService {
   private async requireWithResults(
     actor: SuiteActor,
     runId: string,
-  ): Promise<AccessibleRun & { results: StoredResult[] }> {
+  ): Promise<AccessibleRun & { results: StoredResult[]; weights: ScoringWeights }> {
     if (!isUuid(runId)) throw runNotFoundError();
-    const [row] = await preparedQuery<Record<string, unknown> & { dq_results: StoredResultJson[] }>(
+    const [row] = await preparedQuery<
+      Record<string, unknown> & { dq_results: StoredResultJson[]; dq_weights: ScoringWeights | null }
+    >(
       this.dataSource,
       'dq_run_by_id_with_results',
-      `SELECT r.*, coalesce((
+      `SELECT r.*, ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights", coalesce((
            SELECT json_agg(json_build_object(
                'id', rr."id", 'check_id', rr."check_id", 'outcome', rr."outcome",
                'metric_value', rr."metric_value", 'detail', rr."detail",
@@ -117,7 +125,11 @@ export class RunReadsService {
       entityOfRow(this.dataSource, RunEntity, row),
       SuiteGrant.View,
     );
-    return { ...accessible, results: row.dq_results.map(storedResultOf) };
+    return {
+      ...accessible,
+      results: row.dq_results.map(storedResultOf),
+      weights: scoringWeightsOf(row.dq_weights),
+    };
   }
 
   private async accessible(actor: SuiteActor, run: RunEntity, needed: SuiteGrant): Promise<AccessibleRun> {
@@ -142,9 +154,9 @@ export class RunReadsService {
       await this.access.require(actor, query.suite_id, SuiteGrant.View);
       where.push(`r."suite_id" = ${param(query.suite_id)}`);
     } else if (!actor.user.is_workspace_admin) {
-      const visible = await this.access.visible(actor);
-      if (visible.length === 0) return this.audited(actor, query, { items: [], next_cursor: null });
-      where.push(`r."suite_id" = ANY(${param(visible.map(({ suite }) => suite.id))}::uuid[])`);
+      // The visible suites in the same statement; ARRAY() runs once, so the runs are read by
+      // suite through the index as with a list of ids.
+      where.push(`r."suite_id" = ANY(ARRAY(${visibleSuiteIdsSql(`${param(actor.user.id)}::uuid`)}))`);
     }
     if (query.status !== undefined && query.status.length > 0)
       where.push(`r."status" = ANY(${param(query.status)}::text[])`);
@@ -158,7 +170,7 @@ export class RunReadsService {
     }
     // Each listed run's outcome counts come with it: the lateral runs only for the rows the
     // ordered index scan yields before the limit.
-    const listSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts"
+    const listSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts", ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
          FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
          LEFT JOIN LATERAL (
            SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
@@ -170,14 +182,16 @@ export class RunReadsService {
         LIMIT ${param(limit + 1)}`;
     // Prepared under a name of its text: a handful of filter combinations, each planned once per
     // pooled connection.
-    const rows = await preparedQuery<RunRow & { outcome_counts: RunOutcomeCounts | null }>(
+    const rows = await preparedQuery<
+      RunRow & { outcome_counts: RunOutcomeCounts | null; dq_weights: ScoringWeights | null }
+    >(
       this.dataSource,
       `dq_run_list_${createHash('sha1').update(listSql).digest('hex').slice(0, 16)}`,
       listSql,
       params,
     );
     const page = rows.slice(0, limit);
-    const weights = await this.settings.scoringWeights();
+    const weights = scoringWeightsOf(rows[0]?.dq_weights ?? null);
     const last = page.at(-1);
     return this.audited(actor, query, {
       items: page.map((row) => runView(row, row.outcome_counts ?? {}, weights)),
@@ -229,16 +243,12 @@ export class RunReadsService {
   }
 
   async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
-    const { run, suite, results } = await this.requireWithResults(actor, runId);
+    const { run, suite, results, weights } = await this.requireWithResults(actor, runId);
     const planById = new Map(run.plan.map((check) => [check.check_id, check]));
     const counts: Partial<Record<CheckOutcome, number>> = {};
     for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
     const view: RunDetailView = {
-      ...runView(
-        { ...rowOf(run), suite_name: suite.suite.name },
-        counts,
-        await this.settings.scoringWeights(),
-      ),
+      ...runView({ ...rowOf(run), suite_name: suite.suite.name }, counts, weights),
       results: results.map((result) => {
         const planned = planById.get(result.checkId);
         return resultView(result, {

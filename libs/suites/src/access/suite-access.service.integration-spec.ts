@@ -4,7 +4,7 @@ import { AppError, SuiteGrant, type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { type SuiteActor } from './suite-actor';
-import { SuiteAccessService } from './suite-access.service';
+import { SuiteAccessService, visibleSuiteIdsSql } from './suite-access.service';
 
 /** Which suites each caller sees, and with which grant; what `require` answers each of them. */
 describe('SuiteAccessService', () => {
@@ -94,6 +94,21 @@ describe('SuiteAccessService', () => {
       ['beta', 'admin'],
       ['gamma', 'admin'],
     ]);
+  });
+
+  it('visibleSuiteIdsSql names exactly the suites `visible` shows every caller who is not an admin', async () => {
+    for (const [id, role] of [
+      [ids.owner, 'member'],
+      [ids.viewer, 'viewer'],
+      [ids.editor, 'member'],
+      [ids.stranger, 'member'],
+    ] as const) {
+      const who = actor(id, role);
+      const rows = await dataSource.query<{ id: string }[]>(visibleSuiteIdsSql('$1::uuid'), [id]);
+      const viaSql = rows.map((row) => row.id).sort();
+      const viaPolicy = (await access.visible(who)).map(({ suite }) => suite.id).sort();
+      expect(viaSql).toEqual(viaPolicy);
+    }
   });
 
   /** The grant `require` gives, or the status it refuses with. */

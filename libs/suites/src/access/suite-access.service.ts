@@ -13,6 +13,18 @@ export interface AccessibleSuite {
   grant: SuiteGrant;
 }
 
+/**
+ * The ids of the suites a caller who is not a workspace admin can see, as SQL: those they own and
+ * those shared with them (the user id is the parameter `me`). The same set `visible` answers for
+ * such a caller (the policy grants an owner and every share, capped): for a read that filters by
+ * it in its own statement. The integration spec holds both to the same answer.
+ */
+export function visibleSuiteIdsSql(me: string): string {
+  return `SELECT s."id" FROM "suites" s
+     WHERE s."owner_id" = ${me}
+        OR EXISTS (SELECT 1 FROM "suite_shares" sh WHERE sh."suite_id" = s."id" AND sh."user_id" = ${me})`;
+}
+
 interface SuiteWithMyShare {
   suite: SuiteEntity | undefined;
   shared: ShareGrant | null;

@@ -40,6 +40,20 @@ const NOTHING_STORED: StoredSettings = { weights: null, zeroSampleMode: null };
  * at every run and a change applies to the next run. Every change is audited with the values
  * before and after, in the transaction that makes it; a refused change writes nothing.
  */
+/**
+ * A scalar subquery giving the stored weights as json (`{warn, fail, critical}`), or null when none
+ * are stored: a read that scores runs takes the weights in its own statement, and
+ * {@link scoringWeightsOf} turns the value into the weights in force.
+ */
+export const STORED_SCORING_WEIGHTS_SQL = `(SELECT json_build_object('warn', "warn_weight", 'fail', "fail_weight", 'critical', "critical_weight")
+    FROM "workspace_quality_settings"
+   WHERE "name" = '${WORKSPACE_QUALITY_SETTINGS_ROW}' AND "critical_weight" IS NOT NULL)`;
+
+/** The weights in force, from what {@link STORED_SCORING_WEIGHTS_SQL} read. */
+export function scoringWeightsOf(stored: ScoringWeights | null): ScoringWeights {
+  return stored ?? defaultScoringWeights();
+}
+
 @Injectable()
 export class WorkspaceSettingsService {
   constructor(
