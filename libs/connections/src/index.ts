@@ -6,6 +6,8 @@ export {
   ConnectionUseService,
   type CredentialUseOutcome,
   type StoredConnection,
+  connectionForUseSql,
+  storedConnectionOf,
 } from './service/connection-use.service';
 export {
   CONNECTION_TEST_TIMEOUT_MS,

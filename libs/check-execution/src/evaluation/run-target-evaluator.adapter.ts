@@ -22,6 +22,7 @@ export class SuiteRunTargetEvaluator implements RunTargetEvaluator {
       {
         runId: work.runId,
         target: work.target,
+        connection: work.connection,
         zeroSample: context.zeroSample || this.zeroSample(),
         checks: work.checks.map((check) => {
           const { baseline, ...definition } = check.definition as unknown as CheckDefinition & {

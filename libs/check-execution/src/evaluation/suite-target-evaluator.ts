@@ -38,6 +38,7 @@ import {
   DatasourceError,
   type TargetMetadata,
 } from '@dq/datasources';
+import { type StoredConnection } from '@dq/connections';
 import { type RunTarget } from '@dq/db';
 import { type CheckEvaluation, type MetricPoint, RunCannotComplete } from '@dq/runs';
 import { type OpenedConnections } from '../target/opened-connections';
@@ -63,6 +64,8 @@ export interface TargetCheck {
 export interface TargetEvaluationInput {
   runId: string | null;
   target: RunTarget;
+  /** The connection row as already read (a run's claim reads it); read here when absent. */
+  connection?: StoredConnection | null;
   checks: TargetCheck[];
   /** Workspace zero-sample mode: no failing row is read at all. */
   zeroSample: boolean;
@@ -139,7 +142,7 @@ export class SuiteTargetEvaluator {
 
     let connection: DatasourceConnection;
     try {
-      connection = await this.connections.open(input.target.connection_id);
+      connection = await this.connections.open(input.target.connection_id, input.connection);
     } catch (error) {
       if (error instanceof AppError || error instanceof DatasourceError) {
         await failAll(errorResult('connection_unusable', error.message));

@@ -19,10 +19,12 @@ export class OpenedConnections {
     this.rows = new SharedRead((connectionId) => this.use.load(connectionId));
   }
 
-  async open(connectionId: string): Promise<DatasourceConnection> {
+  /** `preloaded`: the row as the caller already read it (null: it does not exist). */
+  async open(connectionId: string, preloaded?: StoredConnection | null): Promise<DatasourceConnection> {
     let stored;
     try {
-      stored = await this.rows.get(connectionId);
+      if (preloaded === null) throw new AppError(ErrorCode.NotFound, 'Connection not found');
+      stored = preloaded ?? (await this.rows.get(connectionId));
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) {
         throw new AppError(ErrorCode.ValidationFailed, "The suite's connection no longer exists", {

@@ -20,6 +20,33 @@ export interface StoredConnection {
   sealedCredential: string | null;
 }
 
+/**
+ * A scalar subquery giving, as json, the live connection whose id the given SQL expression yields
+ * (`{id, kind, config, sealed_credential}`, null when there is none): a runner's claim of a run
+ * reads its connection in the same statement, and {@link storedConnectionOf} reads the value.
+ */
+export function connectionForUseSql(id: string): string {
+  return `(SELECT json_build_object('id', c."id", 'kind', c."kind", 'config', c."config", 'sealed_credential', c."secret_ciphertext")
+     FROM "connections" c WHERE c."id" = (${id})::uuid AND c."deleted_at" IS NULL)`;
+}
+
+/** The connection {@link connectionForUseSql} read, or null when it does not exist (any more). */
+export function storedConnectionOf(json: unknown): StoredConnection | null {
+  if (json === null || typeof json !== 'object') return null;
+  const row = json as {
+    id: string;
+    kind: string;
+    config: Record<string, unknown>;
+    sealed_credential: string | null;
+  };
+  return {
+    id: row.id,
+    kind: row.kind as ConnectionKind,
+    config: row.config,
+    sealedCredential: row.sealed_credential,
+  };
+}
+
 /** What one use of a credential came to: success, or the class of the failure. */
 export type CredentialUseOutcome = 'success' | DatasourceErrorClass;
 

@@ -1,4 +1,5 @@
 import { type RunFailureReason } from '@dq/contracts';
+import { type StoredConnection } from '@dq/connections';
 import { type RunTarget } from '@dq/db';
 import { type PlannedCheck } from '../plan/planned-check';
 import { type CheckEvaluation, type EvaluationContext } from './check-evaluator';
@@ -9,6 +10,8 @@ export interface RunTargetWork {
   suiteId: string;
   target: RunTarget;
   checks: PlannedCheck[];
+  /** The target's connection as the run's claim read it (null: it no longer exists). */
+  connection: StoredConnection | null;
 }
 
 export interface RunTargetContext extends EvaluationContext {

@@ -93,7 +93,9 @@ export class RunExecutionService {
     const watch = new RunCancelWatch(run.id, this.dataSource, this.cancels, this.logger);
     try {
       const signal = AbortSignal.any([context.signal, watch.signal]);
-      const zeroSample = await this.zeroSampleRead.get('zero_sample');
+      const zeroSample =
+        this.privacy?.zeroSampleModeGiven?.(run.storedZeroSampleMode) ??
+        (await this.zeroSampleRead.get('zero_sample'));
       const evaluated = await this.evaluatedCheckIds(run);
       const targetEvaluator = this.evaluators.findTargetEvaluator();
       if (run.target !== null && targetEvaluator) {
@@ -135,7 +137,7 @@ export class RunExecutionService {
    * (cancel, shutdown, a failure of the whole run), where unreported checks stay unrecorded.
    */
   private async evaluateTarget(
-    run: RunEntity,
+    run: ClaimedRun,
     evaluator: RunTargetEvaluator,
     evaluated: Set<string>,
     stop: { context: ExecutionContext; signal: AbortSignal; watch: RunCancelWatch; zeroSample: boolean },
@@ -155,7 +157,13 @@ export class RunExecutionService {
     try {
       if (remaining.length > 0) {
         await evaluator.evaluate(
-          { runId: run.id, suiteId: run.suiteId, target: run.target as RunTarget, checks: remaining },
+          {
+            runId: run.id,
+            suiteId: run.suiteId,
+            target: run.target as RunTarget,
+            checks: remaining,
+            connection: run.connection,
+          },
           {
             runId: run.id,
             signal: stop.signal,

@@ -4,9 +4,18 @@ import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contrac
 import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type CompletionFacts, completionFactsColumns } from './run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
+import { type StoredConnection, connectionForUseSql, storedConnectionOf } from '@dq/connections';
+import { STORED_ZERO_SAMPLE_MODE_SQL } from '@dq/workspace-settings';
 
-/** A claimed run, and whether an earlier attempt recorded results (a resumed run). */
-export type ClaimedRun = RunEntity & { hasResults: boolean };
+/**
+ * A claimed run, whether an earlier attempt recorded results (a resumed run), and what starting it
+ * needs, read by the claim's own statement: the stored zero-sample flag and the target's connection.
+ */
+export type ClaimedRun = RunEntity & {
+  hasResults: boolean;
+  storedZeroSampleMode: boolean | null;
+  connection: StoredConnection | null;
+};
 
 export interface RecordedResult {
   runId: string;
@@ -83,7 +92,9 @@ export class RunLedger {
   }
 
   private async claimAll(claims: ClaimRequest[]): Promise<(ClaimedRun | undefined)[]> {
-    const rows = await preparedQuery<Row & { has_results: boolean }>(
+    const rows = await preparedQuery<
+      Row & { has_results: boolean; dq_zero_sample_mode: boolean | null; dq_connection: unknown }
+    >(
       this.dataSource,
       'dq_run_claim_batch',
       `UPDATE "runs" AS r
@@ -92,14 +103,20 @@ export class RunLedger {
               "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
          FROM unnest($1::uuid[], $2::text[]) AS c("id", "worker_id")
         WHERE r."id" = c."id" AND r."status" IN ($3, $4)
-        RETURNING r.*, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = r."id") AS "has_results"`,
+        RETURNING r.*, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = r."id") AS "has_results",
+                  ${STORED_ZERO_SAMPLE_MODE_SQL} AS "dq_zero_sample_mode",
+                  ${connectionForUseSql(`r."target" ->> 'connection_id'`)} AS "dq_connection"`,
       [claims.map((c) => c.runId), claims.map((c) => c.workerId), RunStatus.Running, RunStatus.Queued],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
     return claims.map(({ runId }) => {
       const row = byId.get(runId);
       if (row === undefined) return undefined;
-      return Object.assign(entityOfRow(this.dataSource, RunEntity, row), { hasResults: row.has_results });
+      return Object.assign(entityOfRow(this.dataSource, RunEntity, row), {
+        hasResults: row.has_results,
+        storedZeroSampleMode: row.dq_zero_sample_mode,
+        connection: storedConnectionOf(row.dq_connection),
+      });
     });
   }
 

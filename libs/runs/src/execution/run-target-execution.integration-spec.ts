@@ -130,6 +130,38 @@ describe('RunExecutionService with a run target evaluator', () => {
     expect(await runOf(run.id)).toMatchObject({ status: RunStatus.Succeeded, completedChecks: 3 });
   });
 
+  it("hands the evaluator the target's connection as the claim read it, and null once it was deleted", async () => {
+    const connectionId = randomUUID();
+    await dataSource.query(
+      `INSERT INTO connections (id, name, kind, config, secret_ciphertext)
+       VALUES ($1, $2, 'postgres', '{"host": "db.internal", "port": 5432}', 'sealed-envelope')`,
+      [connectionId, `claim-${connectionId}`],
+    );
+    const runs = dataSource.getRepository(RunEntity);
+    const withConnection = (): Promise<RunEntity> =>
+      runs.save(
+        runs.create({
+          suiteId: randomUUID(),
+          trigger: RunTrigger.Manual,
+          status: RunStatus.Queued,
+          plan: [planned()],
+          target: { ...TARGET, connection_id: connectionId },
+          totalChecks: 1,
+        }),
+      );
+    await execution.execute((await withConnection()).id, executionContext());
+    expect(evaluator.calls[0]?.connection).toEqual({
+      id: connectionId,
+      kind: 'postgres',
+      config: { host: 'db.internal', port: 5432 },
+      sealedCredential: 'sealed-envelope',
+    });
+
+    await dataSource.query(`UPDATE connections SET deleted_at = now() WHERE id = $1`, [connectionId]);
+    await execution.execute((await withConnection()).id, executionContext());
+    expect(evaluator.calls[1]?.connection).toBeNull();
+  });
+
   it('gives a check the evaluator never reported `error`; a second report of a check is ignored', async () => {
     const plan = [planned(), planned({ skip_report: true })];
     evaluator.script = async (work, ctx, report) => {

@@ -54,6 +54,10 @@ export function scoringWeightsOf(stored: ScoringWeights | null): ScoringWeights 
   return stored ?? defaultScoringWeights();
 }
 
+/** A scalar subquery giving the stored zero-sample flag (null when none is stored). */
+export const STORED_ZERO_SAMPLE_MODE_SQL = `(SELECT "zero_sample_mode" FROM "workspace_quality_settings"
+   WHERE "name" = '${WORKSPACE_QUALITY_SETTINGS_ROW}')`;
+
 @Injectable()
 export class WorkspaceSettingsService {
   constructor(
@@ -111,6 +115,11 @@ export class WorkspaceSettingsService {
   }
 
   /** True while no failing row may be read or stored: pinned by the environment, or set. */
+  /** `zeroSampleMode`, decided from the flag {@link STORED_ZERO_SAMPLE_MODE_SQL} read. */
+  zeroSampleModeGiven(stored: boolean | null): boolean {
+    return this.posture.zeroSampleModePinned || stored === true;
+  }
+
   async zeroSampleMode(): Promise<boolean> {
     if (this.posture.zeroSampleModePinned) return true;
     return (await this.current()).zeroSampleMode === true;
