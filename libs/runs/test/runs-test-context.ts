@@ -19,9 +19,13 @@ export interface RunsTestContext {
   close(): Promise<void>;
 }
 
-export async function openRunsTestContext(label: string, service: ServiceName): Promise<RunsTestContext> {
+export async function openRunsTestContext(
+  label: string,
+  service: ServiceName,
+  overrides: Record<string, string> = {},
+): Promise<RunsTestContext> {
   const env = await createIsolatedEnvironment(label);
-  const config = loadConfig(RunsTestConfig, env.env);
+  const config = loadConfig(RunsTestConfig, { ...env.env, ...overrides });
   const moduleRef = await Test.createTestingModule({
     imports: [
       ...platformModules({ service, config }),

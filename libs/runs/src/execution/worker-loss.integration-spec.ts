@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Events, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import { Events, Queues, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
-import { type IsolatedEnvironment, lastStreamMessage } from '@dq/testing';
+import {
+  type IsolatedEnvironment,
+  type PrivateService,
+  lastStreamMessage,
+  startPrivateNats,
+} from '@dq/testing';
+import { QueueRegistry } from '@dq/messaging';
 import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { WorkerLossService } from './worker-loss.service';
 
@@ -91,4 +97,43 @@ describe('WorkerLossService', () => {
     const endedBy = [first, second].filter((report) => report.failed.includes(lost.id));
     expect(endedBy).toHaveLength(1);
   });
+});
+
+describe('WorkerLossService while NATS is away', () => {
+  let nats: PrivateService;
+  let runs: RunsTestContext;
+
+  beforeAll(async () => {
+    nats = await startPrivateNats();
+    runs = await openRunsTestContext('worker-loss-nats', ServiceName.Scheduler, { NATS_URL: nats.url });
+  });
+
+  afterAll(async () => {
+    await runs?.close();
+    await nats?.destroy();
+  });
+
+  it('hands the completion to the run queue: a runner taking the job publishes it once NATS is back', async () => {
+    const { dataSource, context } = runs;
+    const [row] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO runs (suite_id, trigger, status, plan, total_checks, started_at, lease_expires_at, worker_id)
+       VALUES ($1, 'api', 'running', '[]', 0, now() - interval '2 minutes', now() - interval '1 second', 'runner:gone')
+       RETURNING id`,
+      [randomUUID()],
+    );
+    await nats.stop();
+    try {
+      const report = await context.get(WorkerLossService).failLost();
+      expect(report.failed).toEqual([row.id]);
+      expect(report.handedToQueue).toEqual([row.id]);
+    } finally {
+      await nats.start();
+    }
+    const job = await context.get(QueueRegistry).queue(Queues.Runs).getJob(row.id);
+    expect(job?.data).toEqual({ run_id: row.id });
+    expect(await job?.getState()).toBe('waiting');
+    expect((await dataSource.getRepository(RunEntity).findOneByOrFail({ id: row.id })).status).toBe(
+      RunStatus.Failed,
+    );
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { RunFailureReason, RunStatus } from '@dq/contracts';
+import { Jobs, RunFailureReason, RunStatus } from '@dq/contracts';
+import { JobProducer } from '@dq/messaging';
 import { RunEntity, updateReturning } from '@dq/db';
 import { RunCompletionPublisher } from './run-completion.publisher';
 
@@ -8,6 +9,8 @@ import { RunCompletionPublisher } from './run-completion.publisher';
 export interface WorkerLossReport {
   /** Runs ended `failed` with reason `worker_lost`. */
   failed: string[];
+  /** Of those, runs whose completion could not be published now and was handed to the run queue. */
+  handedToQueue: string[];
 }
 
 /**
@@ -15,7 +18,9 @@ export interface WorkerLossReport {
  * no live runner resumed it from the redelivered job) becomes `failed` with reason `worker_lost`,
  * keeping the results it recorded, and its completion is published like any other run's. Safe to
  * run from several processes at once: the UPDATE decides which one ends each run, and a runner
- * that comes back later finds the run terminal and does nothing.
+ * that comes back later finds the run terminal and does nothing. A completion that cannot be
+ * published now (NATS away) is not lost: the run's job is queued again, and the runner that takes
+ * it finds the run terminal and publishes its completion, retried with the job's backoff.
  */
 @Injectable()
 export class WorkerLossService {
@@ -24,6 +29,7 @@ export class WorkerLossService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly completion: RunCompletionPublisher,
+    private readonly jobs: JobProducer,
   ) {}
 
   async failLost(): Promise<WorkerLossReport> {
@@ -37,7 +43,8 @@ export class WorkerLossService {
       [RunFailureReason.WorkerLost],
     );
     const failed = ended.map((row) => row.id);
-    if (failed.length === 0) return { failed };
+    const handedToQueue: string[] = [];
+    if (failed.length === 0) return { failed, handedToQueue };
     this.logger.warn({ msg: 'runs ended: their runner was lost', run_ids: failed });
     const runs = await this.dataSource.getRepository(RunEntity).findBy({ id: In(failed) });
     for (const run of runs) {
@@ -45,10 +52,17 @@ export class WorkerLossService {
       try {
         await this.completion.publish(run);
       } catch (error) {
-        // The run row is the record; the next sweep does not see it again, so say so loudly.
-        this.logger.error({ run_id: run.id, msg: 'worker-loss completion not published', err: error });
+        this.logger.warn({ run_id: run.id, msg: 'worker-loss completion not published yet', err: error });
+        try {
+          // The job id is the run id: a job still waiting is kept, a finished one replaced.
+          await this.jobs.ensure(Jobs.ExecuteRun, { run_id: run.id }, { jobId: run.id });
+          handedToQueue.push(run.id);
+        } catch (queueError) {
+          // Neither NATS nor Redis: the run row is the record; the next sweep will not see it again.
+          this.logger.error({ run_id: run.id, msg: 'worker-loss completion lost', err: queueError });
+        }
       }
     }
-    return { failed };
+    return { failed, handedToQueue };
   }
 }
