@@ -298,6 +298,16 @@ describe('runs through the gateway and the runner pool', () => {
       ]),
     );
     expect(events.some((event) => event.action === 'run.cancel_requested')).toBe(false);
+    // The listing's record says what was asked and how many runs it showed (counted by the same statement).
+    const [listing] = await world.db.query<{ detail: Record<string, unknown> }[]>(
+      `SELECT detail FROM audit_events WHERE action = 'run.listed' AND actor_user_id = $1
+        ORDER BY occurred_at DESC LIMIT 1`,
+      [viewerId],
+    );
+    expect(listing?.detail).toEqual({
+      filters: { suite_id: null, status: null, since: null, until: null },
+      runs: listed.items.length,
+    });
   });
 
   it('streams the diff report of a comparison result as CSV or XLSX; refuses what has none', async () => {

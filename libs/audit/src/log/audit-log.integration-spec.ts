@@ -123,6 +123,42 @@ describe('AuditLog', () => {
     expect(await count()).toBe(before);
   });
 
+  it("as a caller's WITH clause: one statement reads and records, detail scrubbed and merged with what it counted", async () => {
+    const targetId = randomUUID();
+    // The request id comes from the log context the clause is made in, as `record` takes it.
+    const rows = await runWithLogContext({ request_id: 'req-with-clause' }, () => {
+      const clause = audit.withClause(
+        'audited',
+        event({ target_id: targetId, actor_credential: PAT, detail: { filters: { q: 'x' }, token: PAT } }),
+        2,
+        `jsonb_build_object('rows', (SELECT count(*) FROM "page"))`,
+      );
+      return dataSource.query<{ n: number }[]>(
+        `WITH "page" AS (SELECT g AS n FROM generate_series(1, $1::int) g), ${clause.sql}
+         SELECT n FROM "page" ORDER BY n`,
+        [3, ...clause.params],
+      );
+    });
+    expect(rows.map((row) => row.n)).toEqual([1, 2, 3]);
+    const [stored] = (await audit.list({ target_id: targetId })).items;
+    expect(stored).toMatchObject({
+      action: AuditAction.ApiKeyCreated,
+      target_id: targetId,
+      request_id: 'req-with-clause',
+      detail: { filters: { q: 'x' }, token: '[redacted]', rows: 3 },
+    });
+    expect(JSON.stringify(stored)).not.toContain('svc_live_');
+  });
+
+  it('a statement with the WITH clause that fails records nothing', async () => {
+    const targetId = randomUUID();
+    const clause = audit.withClause('audited', event({ target_id: targetId }), 1);
+    await expect(dataSource.query(`WITH ${clause.sql} SELECT 1 / 0`, clause.params)).rejects.toThrow(
+      'division by zero',
+    );
+    expect((await audit.list({ target_id: targetId })).items).toEqual([]);
+  });
+
   it('writes inside the caller transaction: a rollback leaves nothing behind', async () => {
     const targetId = randomUUID();
     const before = await count();

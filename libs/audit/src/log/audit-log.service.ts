@@ -8,6 +8,7 @@ import {
   type AuditEventPage,
   type AuditEventView,
 } from '@dq/contracts';
+import { preparedQuery } from '@dq/db';
 import { currentLogContext } from '@dq/platform';
 import { decodeAuditCursor, encodeAuditCursor, invalidQuery, isUuid } from '../pagination/audit-cursor';
 import { scrubAuditDetail, scrubAuditText } from '../scrub/scrub-audit-detail';
@@ -51,12 +52,54 @@ export class AuditLog {
     }
     const requestId =
       input.request_id !== undefined ? input.request_id : (currentLogContext().request_id ?? null);
-    const rows = await (manager ?? this.dataSource.manager).query<AuditEventRow[]>(
-      `INSERT INTO "audit_events"
+    const sql = `INSERT INTO "audit_events"
          ("action", "actor_user_id", "actor_credential", "target_type", "target_id", "detail", "request_id")
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
-       RETURNING ${COLUMNS}`,
-      [
+       RETURNING ${COLUMNS}`;
+    const params = [
+      scrubAuditText(input.action),
+      input.actor_user_id,
+      scrubAuditText(input.actor_credential),
+      scrubAuditText(input.target_type),
+      scrubAuditText(input.target_id),
+      JSON.stringify(scrubAuditDetail(input.detail)),
+      scrubAuditText(requestId),
+    ];
+    // Outside a transaction (every audited read) the insert is a prepared statement.
+    const rows = manager
+      ? await manager.query<AuditEventRow[]>(sql, params)
+      : await preparedQuery<AuditEventRow>(this.dataSource, 'dq_audit_record', sql, params);
+    const [row] = rows;
+    if (!row) throw new Error('the audit insert returned no row');
+    return toView(row);
+  }
+
+  /**
+   * `record` as a data-modifying WITH clause named `name` for a caller's own statement, so a read
+   * and the record of it are one statement (and one transaction: no record without the read, no
+   * read without its record). Parameters are numbered from `firstParam`; `detailSql`, a jsonb
+   * object expression of the statement (a count of what it read), is merged into the scrubbed
+   * detail. Only for a statement whose other parts the caller may read unconditionally: the row is
+   * written whatever the rest of the statement returns.
+   */
+  withClause(
+    name: string,
+    input: AuditEventInput,
+    firstParam: number,
+    detailSql = `'{}'::jsonb`,
+  ): { sql: string; params: unknown[] } {
+    if (typeof input.action !== 'string' || input.action.length === 0) {
+      throw new Error('An audit event needs an action');
+    }
+    const requestId =
+      input.request_id !== undefined ? input.request_id : (currentLogContext().request_id ?? null);
+    const p = (offset: number): string => `$${firstParam + offset}`;
+    return {
+      sql: `"${name}" AS (
+        INSERT INTO "audit_events"
+          ("action", "actor_user_id", "actor_credential", "target_type", "target_id", "detail", "request_id")
+        VALUES (${p(0)}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb || ${detailSql}, ${p(6)}))`,
+      params: [
         scrubAuditText(input.action),
         input.actor_user_id,
         scrubAuditText(input.actor_credential),
@@ -65,8 +108,7 @@ export class AuditLog {
         JSON.stringify(scrubAuditDetail(input.detail)),
         scrubAuditText(requestId),
       ],
-    );
-    return toView(rows[0]);
+    };
   }
 
   /** Newest first, keyset-paginated on (occurred_at, id); `next_cursor` is null on the last page. */

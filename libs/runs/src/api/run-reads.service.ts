@@ -17,6 +17,7 @@ import {
   type RunView,
   SuiteGrant,
   type ScoringWeights,
+  type AuditEventInput,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { RunEntity, entityOfRow, preparedQuery } from '@dq/db';
@@ -170,7 +171,8 @@ export class RunReadsService {
     }
     // Each listed run's outcome counts come with it: the lateral runs only for the rows the
     // ordered index scan yields before the limit.
-    const listSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts", ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
+    const limitPlusOne = param(limit + 1);
+    const pageSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts", ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
          FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
          LEFT JOIN LATERAL (
            SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
@@ -179,7 +181,18 @@ export class RunReadsService {
          ) oc ON true
         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY r."created_at" DESC, r."id" DESC
-        LIMIT ${param(limit + 1)}`;
+        LIMIT ${limitPlusOne}`;
+    // The listing is recorded by the same statement (one round trip, and never one without the
+    // other); the number of runs shown is counted there.
+    const audit = this.audit.withClause(
+      'audited',
+      listAuditEvent(actor, query),
+      params.length + 1,
+      `jsonb_build_object('runs', (SELECT least(count(*), ${limitPlusOne}::int - 1) FROM "page"))`,
+    );
+    params.push(...audit.params);
+    const listSql = `WITH "page" AS (${pageSql}), ${audit.sql}
+      SELECT * FROM "page" ORDER BY "created_at" DESC, "id" DESC`;
     // Prepared under a name of its text: a handful of filter combinations, each planned once per
     // pooled connection.
     const rows = await preparedQuery<
@@ -193,13 +206,13 @@ export class RunReadsService {
     const page = rows.slice(0, limit);
     const weights = scoringWeightsOf(rows[0]?.dq_weights ?? null);
     const last = page.at(-1);
-    return this.audited(actor, query, {
+    return {
       items: page.map((row) => runView(row, row.outcome_counts ?? {}, weights)),
       next_cursor:
         rows.length > limit && last
           ? encodeRunCursor({ createdAt: last.created_at_exact, id: last.id })
           : null,
-    });
+    };
   }
 
   /**
@@ -309,26 +322,25 @@ export class RunReadsService {
       })),
     };
   }
+}
 
-  private async audited(actor: SuiteActor, query: RunListQuery, page: RunPage): Promise<RunPage> {
-    await this.audit.record({
-      action: RunAuditAction.Listed,
-      actor_user_id: actor.user.id,
-      actor_credential: actor.credential,
-      target_type: query.suite_id !== undefined ? 'suite' : null,
-      target_id: query.suite_id ?? null,
-      detail: {
-        filters: {
-          suite_id: query.suite_id ?? null,
-          status: query.status ?? null,
-          since: query.since ?? null,
-          until: query.until ?? null,
-        },
-        runs: page.items.length,
+/** The record of a run listing; the statement that lists adds how many runs it showed (`runs`). */
+function listAuditEvent(actor: SuiteActor, query: RunListQuery): AuditEventInput {
+  return {
+    action: RunAuditAction.Listed,
+    actor_user_id: actor.user.id,
+    actor_credential: actor.credential,
+    target_type: query.suite_id !== undefined ? 'suite' : null,
+    target_id: query.suite_id ?? null,
+    detail: {
+      filters: {
+        suite_id: query.suite_id ?? null,
+        status: query.status ?? null,
+        since: query.since ?? null,
+        until: query.until ?? null,
       },
-    });
-    return page;
-  }
+    },
+  };
 }
 
 function rowOf(run: RunEntity): Omit<RunRow, 'suite_name'> {
