@@ -151,13 +151,13 @@ export class RunReadsService {
       params.push(value);
       return `$${params.length}`;
     };
+    // Runs of the visible suites only (a caller who is not an admin, no suite asked for).
+    let visibleTo: string | null = null;
     if (query.suite_id !== undefined) {
       await this.access.require(actor, query.suite_id, SuiteGrant.View);
       where.push(`r."suite_id" = ${param(query.suite_id)}`);
     } else if (!actor.user.is_workspace_admin) {
-      // The visible suites in the same statement; ARRAY() runs once, so the runs are read by
-      // suite through the index as with a list of ids.
-      where.push(`r."suite_id" = ANY(ARRAY(${visibleSuiteIdsSql(`${param(actor.user.id)}::uuid`)}))`);
+      visibleTo = param(actor.user.id);
     }
     if (query.status !== undefined && query.status.length > 0)
       where.push(`r."status" = ANY(${param(query.status)}::text[])`);
@@ -169,19 +169,31 @@ export class RunReadsService {
         `(r."created_at", r."id") < (${param(cursor.createdAt)}::timestamptz, ${param(cursor.id)}::uuid)`,
       );
     }
-    // Each listed run's outcome counts come with it: the lateral runs only for the rows the
-    // ordered index scan yields before the limit.
     const limitPlusOne = param(limit + 1);
+    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const newestFirst = `ORDER BY r."created_at" DESC, r."id" DESC LIMIT ${limitPlusOne}`;
+    // For the visible suites, each suite's newest runs are read through its own index (suite,
+    // newest first) and merged: the work is bounded by the page size per visible suite, whatever
+    // share of all runs those suites hold and whatever plan a prepared statement settles on.
+    const runs =
+      visibleTo === null
+        ? `"runs"`
+        : `(SELECT r.* FROM (${visibleSuiteIdsSql(`${visibleTo}::uuid`)}) v
+             CROSS JOIN LATERAL (
+               SELECT * FROM "runs" r WHERE r."suite_id" = v."id" ${where.length > 0 ? `AND ${where.join(' AND ')}` : ''}
+                ${newestFirst}) r
+            ${newestFirst})`;
+    // Each listed run's outcome counts come with it: the lateral runs only for the rows the
+    // ordered scan yields before the limit.
     const pageSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts", ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
-         FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+         FROM ${runs} r JOIN "suites" s ON s."id" = r."suite_id"
          LEFT JOIN LATERAL (
            SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
              FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
                     WHERE "run_id" = r."id" GROUP BY "outcome") x
          ) oc ON true
-        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY r."created_at" DESC, r."id" DESC
-        LIMIT ${limitPlusOne}`;
+        ${visibleTo === null ? filter : ''}
+        ${newestFirst}`;
     // The listing is recorded by the same statement (one round trip, and never one without the
     // other); the number of runs shown is counted there.
     const audit = this.audit.withClause(
