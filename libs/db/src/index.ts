@@ -15,7 +15,7 @@ export { pendingSchemaDrift } from './migrator/schema-drift';
 export { databaseNameOf, quoteIdentifier, withDatabase } from './migrator/database-url';
 export { InboxService } from './inbox/inbox.service';
 export { updateReturning } from './sql/update-returning';
-export { preparedQuery } from './sql/prepared-query';
+export { preparedNameOf, preparedQuery } from './sql/prepared-query';
 export { entityOfRow } from './sql/entity-of-row';
 export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';
 export { SharedRead } from './sql/shared-read';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -17,4 +18,21 @@ export async function preparedQuery<T extends QueryResultRow>(
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const result = await pool.query<T>({ name, text, values });
   return result.rows;
+}
+
+const namesByText = new Map<string, string>();
+/** Statement texts named so far: a query built from a handful of optional filters has few. */
+const MAX_NAMED_TEXTS = 1_000;
+
+/**
+ * A prepared statement's name for a text built at run time (a list with optional filters):
+ * `prefix` and a hash of the text, computed once per text.
+ */
+export function preparedNameOf(prefix: string, text: string): string {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (namesByText.size < MAX_NAMED_TEXTS) namesByText.set(text, name);
+  }
+  return name;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -20,7 +19,7 @@ import {
   type AuditEventInput,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { RunEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { RunEntity, entityOfRow, preparedNameOf, preparedQuery } from '@dq/db';
 import { type AccessibleSuite, SuiteAccessService, type SuiteActor, visibleSuiteIdsSql } from '@dq/suites';
 import {
   STORED_SCORING_WEIGHTS_SQL,
@@ -209,12 +208,7 @@ export class RunReadsService {
     // pooled connection.
     const rows = await preparedQuery<
       RunRow & { outcome_counts: RunOutcomeCounts | null; dq_weights: ScoringWeights | null }
-    >(
-      this.dataSource,
-      `dq_run_list_${createHash('sha1').update(listSql).digest('hex').slice(0, 16)}`,
-      listSql,
-      params,
-    );
+    >(this.dataSource, preparedNameOf('dq_run_list', listSql), listSql, params);
     const page = rows.slice(0, limit);
     const weights = scoringWeightsOf(rows[0]?.dq_weights ?? null);
     const last = page.at(-1);
