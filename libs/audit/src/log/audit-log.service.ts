@@ -47,24 +47,11 @@ export class AuditLog {
    * together with the change it records. `request_id` defaults to the current log context's.
    */
   async record(input: AuditEventInput, manager?: EntityManager): Promise<AuditEventView> {
-    if (typeof input.action !== 'string' || input.action.length === 0) {
-      throw new Error('An audit event needs an action');
-    }
-    const requestId =
-      input.request_id !== undefined ? input.request_id : (currentLogContext().request_id ?? null);
+    const params = insertValues(input);
     const sql = `INSERT INTO "audit_events"
          ("action", "actor_user_id", "actor_credential", "target_type", "target_id", "detail", "request_id")
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
        RETURNING ${COLUMNS}`;
-    const params = [
-      scrubAuditText(input.action),
-      input.actor_user_id,
-      scrubAuditText(input.actor_credential),
-      scrubAuditText(input.target_type),
-      scrubAuditText(input.target_id),
-      JSON.stringify(scrubAuditDetail(input.detail)),
-      scrubAuditText(requestId),
-    ];
     // Outside a transaction (every audited read) the insert is a prepared statement.
     const rows = manager
       ? await manager.query<AuditEventRow[]>(sql, params)
@@ -88,26 +75,14 @@ export class AuditLog {
     firstParam: number,
     detailSql = `'{}'::jsonb`,
   ): { sql: string; params: unknown[] } {
-    if (typeof input.action !== 'string' || input.action.length === 0) {
-      throw new Error('An audit event needs an action');
-    }
-    const requestId =
-      input.request_id !== undefined ? input.request_id : (currentLogContext().request_id ?? null);
+    const params = insertValues(input);
     const p = (offset: number): string => `$${firstParam + offset}`;
     return {
       sql: `"${name}" AS (
         INSERT INTO "audit_events"
           ("action", "actor_user_id", "actor_credential", "target_type", "target_id", "detail", "request_id")
         VALUES (${p(0)}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb || ${detailSql}, ${p(6)}))`,
-      params: [
-        scrubAuditText(input.action),
-        input.actor_user_id,
-        scrubAuditText(input.actor_credential),
-        scrubAuditText(input.target_type),
-        scrubAuditText(input.target_id),
-        JSON.stringify(scrubAuditDetail(input.detail)),
-        scrubAuditText(requestId),
-      ],
+      params,
     };
   }
 
@@ -155,6 +130,27 @@ export class AuditLog {
           : null,
     };
   }
+}
+
+/**
+ * The values of an event's row, in column order (action, actor, credential, target type and id,
+ * detail, request id): scrubbed, the request id from the log context unless given.
+ */
+function insertValues(input: AuditEventInput): unknown[] {
+  if (typeof input.action !== 'string' || input.action.length === 0) {
+    throw new Error('An audit event needs an action');
+  }
+  const requestId =
+    input.request_id !== undefined ? input.request_id : (currentLogContext().request_id ?? null);
+  return [
+    scrubAuditText(input.action),
+    input.actor_user_id,
+    scrubAuditText(input.actor_credential),
+    scrubAuditText(input.target_type),
+    scrubAuditText(input.target_id),
+    JSON.stringify(scrubAuditDetail(input.detail)),
+    scrubAuditText(requestId),
+  ];
 }
 
 function toView(row: AuditEventRow): AuditEventView {

@@ -119,7 +119,8 @@ describe('IdentityPrincipalDirectory and MembershipService', () => {
     expect((await directory.findByApiKey(token))?.user.role).toBe(WorkspaceRole.Admin);
   });
 
-  it('allows everyone while membership is not enforced, then only admitted members and break-glass', async () => {
+  /** An admitted member, an outsider, a withdrawn member and the break-glass admin. */
+  const membershipCast = async () => {
     const member = await newUser();
     const outsider = await newUser();
     const withdrawn = await newUser();
@@ -129,6 +130,11 @@ describe('IdentityPrincipalDirectory and MembershipService', () => {
       { email: member.email, userId: member.id },
       { email: withdrawn.email, userId: withdrawn.id, withdrawnAt: new Date() },
     ]);
+    return { member, outsider, withdrawn, breakGlass, members };
+  };
+
+  it('allows everyone while membership is not enforced, then only admitted members and break-glass', async () => {
+    const { member, outsider, withdrawn, breakGlass, members } = await membershipCast();
 
     expect(await membership.isEnforced()).toBe(false);
     expect(await directory.isAllowedByMembership({ ...breakGlass, email: outsider.email })).toBe(true);
@@ -148,15 +154,7 @@ describe('IdentityPrincipalDirectory and MembershipService', () => {
   });
 
   it('an API key lookup reads membership in the same statement and decides exactly as `allows`', async () => {
-    const member = await newUser();
-    const outsider = await newUser();
-    const withdrawn = await newUser();
-    const breakGlass = (await directory.findDevUser(BREAK_GLASS)).user;
-    const members = harness.dataSource.getRepository(WorkspaceMemberEntity);
-    await members.save([
-      { email: member.email, userId: member.id },
-      { email: withdrawn.email, userId: withdrawn.id, withdrawnAt: new Date() },
-    ]);
+    const { member, outsider, withdrawn, breakGlass, members } = await membershipCast();
     const tokens = new Map<string, string>();
     for (const user of [member, outsider, withdrawn, breakGlass])
       tokens.set(user.id, (await apiKeys.mint(user.id, { name: 'membership' })).token);
