@@ -54,6 +54,20 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * Aborts once the call's statement runs: the call fails `cancelled`, and far sooner than the
+   * 120 s sleep would end by itself the backend stops running it (only a server-side cancel does that).
+   */
+  async function abortWhileRunning(controller: AbortController, call: Promise<unknown>): Promise<void> {
+    await waitFor('the statement to run', async () => (await activeRunnerStatements()) === 1);
+    controller.abort();
+    const error = await failure(call);
+    expect(error.errorClass).toBe('cancelled');
+    await waitFor('the backend to stop', async () => (await activeRunnerStatements()) === 0, {
+      timeoutMs: 10_000,
+    });
+  }
+
   beforeAll(async () => {
     server = await startPrivatePostgres({ password: PASSWORD });
     const bootstrap = new Client({
@@ -277,14 +291,7 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         maxRows: 1,
         signal: controller.signal,
       });
-      await waitFor('the statement to run', async () => (await activeRunnerStatements()) === 1);
-      controller.abort();
-      const error = await failure(call);
-      expect(error.errorClass).toBe('cancelled');
-      // Far sooner than the 120 s sleep would end by itself: only a server-side cancel explains it.
-      await waitFor('the backend to stop', async () => (await activeRunnerStatements()) === 0, {
-        timeoutMs: 10_000,
-      });
+      await abortWhileRunning(controller, call);
       const { rows } = await admin.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'dq-runner'`,
       );
@@ -365,13 +372,7 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
           return session.query('SELECT pg_sleep(120)', { maxRows: 1 });
         },
       );
-      await waitFor('the statement to run', async () => (await activeRunnerStatements()) === 1);
-      controller.abort();
-      const error = await failure(call);
-      expect(error.errorClass).toBe('cancelled');
-      await waitFor('the backend to stop', async () => (await activeRunnerStatements()) === 0, {
-        timeoutMs: 10_000,
-      });
+      await abortWhileRunning(controller, call);
     });
   });
 
