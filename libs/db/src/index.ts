@@ -18,4 +18,3 @@ export { updateReturning } from './sql/update-returning';
 export { preparedNameOf, preparedQuery } from './sql/prepared-query';
 export { entityOfRow } from './sql/entity-of-row';
 export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';
-export { SharedRead } from './sql/shared-read';

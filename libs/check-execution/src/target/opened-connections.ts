@@ -1,6 +1,5 @@
 import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
 import { type ConnectionUseService, type StoredConnection, connectionSecretAad } from '@dq/connections';
-import { SharedRead } from '@dq/db';
 import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
 import { SecretDecryptionError, type SecretCipher } from '@dq/security';
 
@@ -9,22 +8,17 @@ import { SecretDecryptionError, type SecretCipher } from '@dq/security';
  * request) and the credential decrypted under the row's own AAD, in memory only.
  */
 export class OpenedConnections {
-  /** Runs opening the same connection at once share one read of its row. */
-  private readonly rows: SharedRead<string, StoredConnection>;
-
   constructor(
     private readonly cipher: Pick<SecretCipher, 'decryptJson'>,
     private readonly use: ConnectionUseService,
-  ) {
-    this.rows = new SharedRead((connectionId) => this.use.load(connectionId));
-  }
+  ) {}
 
   /** `preloaded`: the row as the caller already read it (null: it does not exist). */
   async open(connectionId: string, preloaded?: StoredConnection | null): Promise<DatasourceConnection> {
     let stored;
     try {
       if (preloaded === null) throw new AppError(ErrorCode.NotFound, 'Connection not found');
-      stored = preloaded ?? (await this.rows.get(connectionId));
+      stored = preloaded ?? (await this.use.load(connectionId));
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) {
         throw new AppError(ErrorCode.ValidationFailed, "The suite's connection no longer exists", {
@@ -46,8 +40,7 @@ export class OpenedConnections {
         throw error;
       }
     }
-    // Each run gets its own copy: the row's read is shared.
-    return { id: stored.id, kind: stored.kind, config: structuredClone(stored.config), credential };
+    return { id: stored.id, kind: stored.kind, config: stored.config, credential };
   }
 
   /** Credential health moves on what a use of the credential came to (auth failures only). */

@@ -8,7 +8,7 @@ import {
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity, type RunTarget, SharedRead } from '@dq/db';
+import { RunEntity, RunResultEntity, type RunTarget } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
@@ -53,10 +53,6 @@ export interface ExecutionContext {
 @Injectable()
 export class RunExecutionService {
   private readonly logger = new Logger(RunExecutionService.name);
-  /** Runs starting together share one read of the setting (it is read for every run). */
-  private readonly zeroSampleRead = new SharedRead<'zero_sample', boolean>(
-    async () => (await this.privacy?.zeroSampleMode()) ?? false,
-  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -95,7 +91,8 @@ export class RunExecutionService {
       const signal = AbortSignal.any([context.signal, watch.signal]);
       const zeroSample =
         this.privacy?.zeroSampleModeGiven?.(run.storedZeroSampleMode) ??
-        (await this.zeroSampleRead.get('zero_sample'));
+        (await this.privacy?.zeroSampleMode()) ??
+        false;
       const evaluated = await this.evaluatedCheckIds(run);
       const targetEvaluator = this.evaluators.findTargetEvaluator();
       if (run.target !== null && targetEvaluator) {

@@ -34,13 +34,6 @@ interface StoredSettings {
 const NOTHING_STORED: StoredSettings = { weights: null, zeroSampleMode: null };
 
 /**
- * The workspace's health-score weights and zero-sample mode. Stored in the one row of
- * `workspace_quality_settings` (absent, or null columns, mean the defaults); the environment's pin
- * and region come from the process's config. Reads are one primary-key lookup, so the runner asks
- * at every run and a change applies to the next run. Every change is audited with the values
- * before and after, in the transaction that makes it; a refused change writes nothing.
- */
-/**
  * A scalar subquery giving the stored weights as json (`{warn, fail, critical}`), or null when none
  * are stored: a read that scores runs takes the weights in its own statement, and
  * {@link scoringWeightsOf} turns the value into the weights in force.
@@ -58,6 +51,13 @@ export function scoringWeightsOf(stored: ScoringWeights | null): ScoringWeights 
 export const STORED_ZERO_SAMPLE_MODE_SQL = `(SELECT "zero_sample_mode" FROM "workspace_quality_settings"
    WHERE "name" = '${WORKSPACE_QUALITY_SETTINGS_ROW}')`;
 
+/**
+ * The workspace's health-score weights and zero-sample mode. Stored in the one row of
+ * `workspace_quality_settings` (absent, or null columns, mean the defaults); the environment's pin
+ * and region come from the process's config. Reads are one primary-key lookup, or a fragment of a
+ * caller's own statement (a run's claim, a run read), so a change applies to the next run. Every change is audited with the values
+ * before and after, in the transaction that makes it; a refused change writes nothing.
+ */
 @Injectable()
 export class WorkspaceSettingsService {
   constructor(
@@ -68,7 +68,7 @@ export class WorkspaceSettingsService {
 
   /** The weights in force, for scoring a run. */
   async scoringWeights(): Promise<ScoringWeights> {
-    return (await this.current()).weights ?? defaultScoringWeights();
+    return scoringWeightsOf((await this.current()).weights);
   }
 
   async scoring(): Promise<ScoringSettingsView> {
@@ -114,15 +114,15 @@ export class WorkspaceSettingsService {
     });
   }
 
-  /** True while no failing row may be read or stored: pinned by the environment, or set. */
   /** `zeroSampleMode`, decided from the flag {@link STORED_ZERO_SAMPLE_MODE_SQL} read. */
   zeroSampleModeGiven(stored: boolean | null): boolean {
     return this.posture.zeroSampleModePinned || stored === true;
   }
 
+  /** True while no failing row may be read or stored: pinned by the environment, or set. */
   async zeroSampleMode(): Promise<boolean> {
     if (this.posture.zeroSampleModePinned) return true;
-    return (await this.current()).zeroSampleMode === true;
+    return this.zeroSampleModeGiven((await this.current()).zeroSampleMode);
   }
 
   async privacy(): Promise<PrivacySettingsView> {
@@ -182,7 +182,7 @@ export class WorkspaceSettingsService {
         `INSERT INTO "workspace_quality_settings" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING`,
         [WORKSPACE_QUALITY_SETTINGS_ROW],
       );
-      const before = await this.stored(manager, true);
+      const before = await this.storedForUpdate(manager);
       const { result, event } = await work(manager, before);
       await this.audit.record(
         {
@@ -212,10 +212,11 @@ export class WorkspaceSettingsService {
     );
   }
 
-  private async stored(manager: EntityManager, lock = false): Promise<StoredSettings> {
+  /** In a change's transaction, locked until it commits. */
+  private async storedForUpdate(manager: EntityManager): Promise<StoredSettings> {
     const row = await manager.getRepository(WorkspaceQualitySettingsEntity).findOne({
       where: { name: WORKSPACE_QUALITY_SETTINGS_ROW },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      lock: { mode: 'pessimistic_write' },
     });
     return storedOf(row);
   }
