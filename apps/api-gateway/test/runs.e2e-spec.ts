@@ -5,7 +5,7 @@
  * gone from PostgreSQL's activity view); lists filtered, paged and grant-filtered; reads audited.
  */
 import { randomUUID } from 'node:crypto';
-import { type RunDetailView, type RunPage, type RunProgressView } from '@dq/contracts';
+import { type RunDetailView, type RunPage, type RunProgressView, type RunView } from '@dq/contracts';
 import {
   type AppProcess,
   call,
@@ -213,11 +213,31 @@ describe('runs through the gateway and the runner pool', () => {
     const page = all.body as RunPage;
     expect(page.items.map((run) => run.status)).toEqual(['cancelled', 'succeeded']);
     expect(page.next_cursor).toBeNull();
+    // The list formats timestamps in the statement; they read exactly as the run's own page shows them.
+    for (const listed of page.items) {
+      const read = (await call(api, 'GET', `/runs/${listed.id}`, { token: owner })).body as RunDetailView;
+      const times = (run: RunView) => [
+        run.created_at,
+        run.started_at,
+        run.finished_at,
+        run.cancel_requested_at,
+        run.status === 'running' ? null : run.duration_ms,
+      ];
+      expect(times(listed)).toEqual(times(read));
+      expect(listed.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
 
     const first = (await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1`, { token: owner }))
       .body as RunPage;
     expect(first.items).toHaveLength(1);
     expect(first.next_cursor).not.toBeNull();
+    // The statement read more rows than the page; its record counts only the runs shown.
+    const [firstListing] = await world.db.query<{ detail: { runs: number } }[]>(
+      `SELECT a.detail FROM audit_events a JOIN users u ON u.id = a.actor_user_id
+        WHERE a.action = 'run.listed' AND u.email = 'owner@example.test'
+        ORDER BY a.occurred_at DESC LIMIT 1`,
+    );
+    expect(firstListing?.detail.runs).toBe(1);
     const second = (
       await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1&before=${first.next_cursor}`, {
         token: owner,

@@ -5,6 +5,7 @@ import {
   type CheckOutcome,
   ErrorCode,
   RUN_LIST_DEFAULT_LIMIT,
+  RUN_LIST_MAX_LIMIT,
   RunAuditAction,
   type RunDetailView,
   type RunListQuery,
@@ -36,6 +37,7 @@ export function runNotFoundError(): AppError {
   return new AppError(ErrorCode.NotFound, RUN_NOT_FOUND_MESSAGE, {});
 }
 
+/** A run as the listing statements read it: timestamps already as the API's ISO text. */
 interface RunRow {
   id: string;
   suite_id: string;
@@ -46,17 +48,28 @@ interface RunRow {
   allow_concurrent: boolean;
   total_checks: number;
   completed_checks: number;
-  created_at: Date;
+  created_at: string;
+  /** created_at to the microsecond, for the cursor. */
   created_at_exact: string;
-  started_at: Date | null;
-  finished_at: Date | null;
-  cancel_requested_at: Date | null;
+  started_at: string | null;
+  finished_at: string | null;
+  cancel_requested_at: string | null;
+}
+
+/**
+ * A timestamp column as `Date.prototype.toISOString` writes it (UTC, milliseconds, truncated like a
+ * Date read from the driver): formatted by the server, so a page of runs costs the gateway no date
+ * parsing.
+ */
+function isoTextOf(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 const RUN_COLUMNS = `r."id", r."suite_id", s."name" AS "suite_name", r."status", r."reason", r."trigger",
-  r."allow_concurrent", r."total_checks", r."completed_checks", r."created_at",
+  r."allow_concurrent", r."total_checks", r."completed_checks", ${isoTextOf('r."created_at"')} AS "created_at",
   to_char(r."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "created_at_exact",
-  r."started_at", r."finished_at", r."cancel_requested_at"`;
+  ${isoTextOf('r."started_at"')} AS "started_at", ${isoTextOf('r."finished_at"')} AS "finished_at",
+  ${isoTextOf('r."cancel_requested_at"')} AS "cancel_requested_at"`;
 
 /** A run the caller may see, with their grant on its suite. */
 export interface AccessibleRun {
@@ -168,9 +181,9 @@ export class RunReadsService {
         `(r."created_at", r."id") < (${param(cursor.createdAt)}::timestamptz, ${param(cursor.id)}::uuid)`,
       );
     }
-    const limitPlusOne = param(limit + 1);
+    const shownLimit = param(limit);
     const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const newestFirst = `ORDER BY r."created_at" DESC, r."id" DESC LIMIT ${limitPlusOne}`;
+    const newestFirst = `ORDER BY r."created_at" DESC, r."id" DESC LIMIT ${rowsToReadFor(limit)}`;
     // For the visible suites, each suite's newest runs are read through its own index (suite,
     // newest first) and merged: the work is bounded by the page size per visible suite, whatever
     // share of all runs those suites hold and whatever plan a prepared statement settles on.
@@ -199,7 +212,7 @@ export class RunReadsService {
       'audited',
       listAuditEvent(actor, query),
       params.length + 1,
-      `jsonb_build_object('runs', (SELECT least(count(*), ${limitPlusOne}::int - 1) FROM "page"))`,
+      `jsonb_build_object('runs', (SELECT least(count(*), ${shownLimit}::int) FROM "page"))`,
     );
     params.push(...audit.params);
     const listSql = `WITH "page" AS (${pageSql}), ${audit.sql}
@@ -330,6 +343,24 @@ export class RunReadsService {
   }
 }
 
+/**
+ * The rows a listing reads for a page of `limit`: at least one more than the page (that one tells
+ * whether another page exists), rounded up to one of a few sizes written into the statement. A
+ * literal LIMIT lets PostgreSQL settle on one generic plan per prepared statement instead of
+ * planning every call anew (a parameter's unknown LIMIT makes the generic plan look costlier), and
+ * the few sizes keep the prepared statements per connection few whatever limits callers ask for.
+ */
+export function rowsToReadFor(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > RUN_LIST_MAX_LIMIT) {
+    throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', {
+      fields: [{ field: 'limit', problems: [`must be an integer from 1 to ${RUN_LIST_MAX_LIMIT}`] }],
+    });
+  }
+  return LISTING_READ_SIZES.find((size) => size > limit) ?? RUN_LIST_MAX_LIMIT + 1;
+}
+
+const LISTING_READ_SIZES = [11, 51, RUN_LIST_MAX_LIMIT + 1];
+
 /** The record of a run listing; the statement that lists adds how many runs it showed (`runs`). */
 function listAuditEvent(actor: SuiteActor, query: RunListQuery): AuditEventInput {
   return {
@@ -359,11 +390,11 @@ function rowOf(run: RunEntity): Omit<RunRow, 'suite_name'> {
     allow_concurrent: run.allowConcurrent,
     total_checks: run.totalChecks,
     completed_checks: run.completedChecks,
-    created_at: run.createdAt,
+    created_at: run.createdAt.toISOString(),
     created_at_exact: run.createdAt.toISOString(),
-    started_at: run.startedAt,
-    finished_at: run.finishedAt,
-    cancel_requested_at: run.cancelRequestedAt,
+    started_at: run.startedAt?.toISOString() ?? null,
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    cancel_requested_at: run.cancelRequestedAt?.toISOString() ?? null,
   };
 }
 
@@ -372,8 +403,8 @@ function runView(
   counts: Partial<Record<CheckOutcome, number>>,
   weights: Parameters<typeof healthScore>[1],
 ): RunView {
-  const started = row.started_at === null ? null : new Date(row.started_at);
-  const finished = row.finished_at === null ? null : new Date(row.finished_at);
+  const started = row.started_at === null ? null : Date.parse(row.started_at);
+  const finished = row.finished_at === null ? null : Date.parse(row.finished_at);
   return {
     id: row.id,
     suite_id: row.suite_id,
@@ -386,12 +417,11 @@ function runView(
     completed_checks: row.completed_checks,
     outcome_counts: counts,
     health_score: healthScore(counts, weights),
-    created_at: new Date(row.created_at).toISOString(),
-    started_at: started?.toISOString() ?? null,
-    finished_at: finished?.toISOString() ?? null,
-    duration_ms: started === null ? null : (finished ?? new Date()).getTime() - started.getTime(),
-    cancel_requested_at:
-      row.cancel_requested_at === null ? null : new Date(row.cancel_requested_at).toISOString(),
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    duration_ms: started === null ? null : (finished ?? Date.now()) - started,
+    cancel_requested_at: row.cancel_requested_at,
   };
 }
 
