@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource, In } from 'typeorm';
+import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
+import { RunEntity, RunResultEntity, createDataSource } from '@dq/db';
+import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { RunLedger } from './run-ledger';
+
+/** PostgreSQL plans a prepared statement's first five calls for their values, then may go generic. */
+const CALLS_BEFORE_A_GENERIC_PLAN = 5;
+
+describe('RunLedger', () => {
+  let env: IsolatedEnvironment;
+  let dataSource: DataSource;
+  let ledger: RunLedger;
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('run-ledger');
+    // One connection, so every statement's plan cache is the one the test reads afterwards.
+    dataSource = createDataSource({ url: env.databaseUrl, applicationName: 'run-ledger-spec', poolSize: 1 });
+    await dataSource.initialize();
+    ledger = new RunLedger(dataSource);
+    // A table like a working one's: mostly finished runs with their results, statistics up to
+    // date. Plans are costed from those (a queued run is rare), which is where a parameter in
+    // place of a fixed value makes every custom plan look cheaper than the generic one.
+    await dataSource.query(
+      `WITH made AS (
+         INSERT INTO "runs" ("suite_id", "trigger", "status", "total_checks", "completed_checks", "started_at", "finished_at")
+         SELECT gen_random_uuid(), 'manual', 'succeeded', 1, 1, now(), now() FROM generate_series(1, 20000)
+         RETURNING "id")
+       INSERT INTO "run_results" ("run_id", "check_id", "outcome", "metric_value", "detail", "finished_at")
+       SELECT "id", gen_random_uuid(), 'pass', 1, '{}'::jsonb, now() FROM made`,
+    );
+    await dataSource.query('ANALYZE "runs"; ANALYZE "run_results"');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await env?.cleanup();
+  });
+
+  const queuedRun = (): Promise<RunEntity> =>
+    dataSource.getRepository(RunEntity).save({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Manual,
+      status: RunStatus.Queued,
+      totalChecks: 1,
+    });
+
+  it('claims, records and finishes run after run without planning each statement anew', async () => {
+    const metrics = [12.5, Number.NaN, Number.POSITIVE_INFINITY, null, -0.1, 1e-9, 3, 4];
+    const runs: RunEntity[] = [];
+    for (const metric of metrics) {
+      const run = await queuedRun();
+      runs.push(run);
+      const claimed = await ledger.claim(run.id, 'worker-a');
+      expect(claimed).toMatchObject({ id: run.id, status: RunStatus.Running, workerId: 'worker-a' });
+      await ledger.record({
+        runId: run.id,
+        checkId: randomUUID(),
+        outcome: CheckOutcome.Pass,
+        metricValue: metric,
+        detail: { unexpected_count: 0, note: 'ünïcode "quoted"' },
+        startedAt: new Date('2026-11-26T08:00:00.123Z'),
+        completed: 1,
+      });
+      const finished = await ledger.finish(run.id, RunStatus.Succeeded);
+      expect(finished?.run).toMatchObject({ id: run.id, status: RunStatus.Succeeded });
+      // A second finish and a claim of a finished run change nothing.
+      expect(await ledger.finish(run.id, RunStatus.Failed)).toBeUndefined();
+      expect(await ledger.claim(run.id, 'worker-b')).toBeUndefined();
+    }
+
+    const stored = await dataSource
+      .getRepository(RunResultEntity)
+      .findBy({ runId: In(runs.map((run) => run.id)) });
+    expect(stored).toHaveLength(metrics.length);
+    for (const [index, run] of runs.entries()) {
+      const result = stored.find((row) => row.runId === run.id);
+      // NaN and Infinity travel as text through the JSON rows and come back as the same floats.
+      expect(result?.metricValue).toEqual(metrics[index]);
+      expect(result?.detail).toEqual({ unexpected_count: 0, note: 'ünïcode "quoted"' });
+      expect(result?.startedAt?.toISOString()).toBe('2026-11-26T08:00:00.123Z');
+      const row = await dataSource.getRepository(RunEntity).findOneByOrFail({ id: run.id });
+      expect(row).toMatchObject({ status: RunStatus.Succeeded, completedChecks: 1, workerId: 'worker-a' });
+    }
+
+    const plans = await dataSource.query<{ name: string; generic_plans: string; custom_plans: string }[]>(
+      `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE name IN ('dq_run_claim_batch', 'dq_run_record_results_batch', 'dq_run_finish_batch')
+        ORDER BY name`,
+    );
+    expect(plans.map((plan) => plan.name)).toEqual([
+      'dq_run_claim_batch',
+      'dq_run_finish_batch',
+      'dq_run_record_results_batch',
+    ]);
+    for (const plan of plans) {
+      expect({ name: plan.name, custom: Number(plan.custom_plans) }).toEqual({
+        name: plan.name,
+        custom: CALLS_BEFORE_A_GENERIC_PLAN,
+      });
+      expect(Number(plan.generic_plans)).toBeGreaterThan(0);
+    }
+  });
+});
