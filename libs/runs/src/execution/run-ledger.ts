@@ -41,6 +41,29 @@ interface FinishRequest {
 
 type Row = Record<string, unknown>;
 
+/**
+ * The rows of a batch, sent as one JSON array in parameter `param`, as a relation of `columns`.
+ * The elements pass through an array built by a sub-select so that every call is estimated at the
+ * same ten rows: given an array constant, a custom plan knows its length and looks cheaper than
+ * the generic one on every call; `jsonb_to_recordset` alone is estimated at 100 rows, which makes
+ * a scan of a table of a few thousand runs look cheaper than that many lookups by id.
+ */
+function batchRows(param: string, columns: string): string {
+  return `(SELECT b.* FROM unnest(ARRAY(SELECT jsonb_array_elements(${param}::jsonb))) AS e("row"),
+            jsonb_to_record(e."row") AS b(${columns}))`;
+}
+
+/**
+ * `column IN (statuses)` in a form no index on the status can serve, so a ledger statement reads
+ * each run through its primary key. With a plain IN, when the statistics still say few runs are
+ * queued (a burst after a quiet spell, before autovacuum analyzes), the planner reads every queued
+ * run through the partial status index and matches the ids afterwards: each claim then costs as
+ * much as the queue is long.
+ */
+function statusIsOneOf(column: string, statuses: readonly RunStatus[]): string {
+  return `CASE ${column} ${statuses.map((status) => `WHEN '${status}' THEN true`).join(' ')} ELSE false END`;
+}
+
 /** A run just ended, and the facts of its completion event. */
 export interface FinishedRun {
   run: RunEntity;
@@ -49,16 +72,20 @@ export interface FinishedRun {
 
 /**
  * The run row's writes a runner makes for every run: the claim, each result with the run's
- * progress, and the terminal transition. Each is one statement over arrays, shared by the runs
+ * progress, and the terminal transition. Each is one statement over the rows of a batch, shared by the runs
  * that ask while the previous one is in flight (`BatchedStatement`): under load the runs a runner
  * works on at once cost one round trip per step together instead of one each. Every row keeps its
  * own condition (a claim only of a queued or running run, a finish only of a running one), so a
  * batch decides for each run exactly what a statement of its own would have.
  *
  * The statements are written so PostgreSQL settles on one generic plan for each (planning one
- * anew cost 0.2 to 0.8 ms of server time, more than running it): fixed values such as the statuses
- * are in the text, not parameters, since a parameter's unknown value makes the generic plan's
- * estimate worse than every custom one's.
+ * anew cost 0.2 to 0.8 ms of server time, more than running it) and that plan reaches each run by
+ * its id:
+ * - fixed values such as the statuses are in the text, not parameters, since a parameter's
+ *   unknown value makes the generic plan's estimate worse than every custom one's;
+ * - the rows of a batch come as one JSON array, estimated at the same ten rows for every call
+ *   ({@link batchRows});
+ * - a status condition is written so no status index can serve it ({@link statusIsOneOf}).
  */
 @Injectable()
 export class RunLedger {
@@ -106,12 +133,12 @@ export class RunLedger {
           SET "status" = '${RunStatus.Running}', "worker_id" = c."worker_id", "attempt" = r."attempt" + 1,
               "started_at" = coalesce(r."started_at", now()),
               "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
-         FROM unnest($1::uuid[], $2::text[]) AS c("id", "worker_id")
-        WHERE r."id" = c."id" AND r."status" IN ('${RunStatus.Running}', '${RunStatus.Queued}')
+         FROM ${batchRows('$1', '"id" uuid, "worker_id" text')} AS c
+        WHERE r."id" = c."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running, RunStatus.Queued])}
         RETURNING r.*, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = r."id") AS "has_results",
                   ${STORED_ZERO_SAMPLE_MODE_SQL} AS "dq_zero_sample_mode",
                   ${connectionForUseSql(`r."target" ->> 'connection_id'`)} AS "dq_connection"`,
-      [claims.map((c) => c.runId), claims.map((c) => c.workerId)],
+      [JSON.stringify(claims.map((c) => ({ id: c.runId, worker_id: c.workerId })))],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
     return claims.map(({ runId }) => {
@@ -125,18 +152,16 @@ export class RunLedger {
     });
   }
 
-  /**
-   * The results go in and each run's progress moves in the same statement: they never disagree.
-   * The rows come as one JSON array: an array parameter's length is known to a custom plan but
-   * not to the generic one, which then looks costlier, and PostgreSQL would plan every call anew.
-   */
+  /** The results go in and each run's progress moves in the same statement: they never disagree. */
   private async recordAll(results: RecordedResult[]): Promise<void[]> {
     await preparedQuery(
       this.dataSource,
       'dq_run_record_results_batch',
       `WITH "input" AS (
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS i("run_id" uuid, "check_id" uuid, "outcome" text,
-           "metric_value" float8, "detail" jsonb, "started_at" timestamptz, "completed" int)),
+         SELECT * FROM ${batchRows(
+           '$1',
+           '"run_id" uuid, "check_id" uuid, "outcome" text, "metric_value" float8, "detail" jsonb, "started_at" timestamptz, "completed" int',
+         )} AS i),
        "recorded" AS (
          INSERT INTO "run_results" ("run_id", "check_id", "outcome", "metric_value", "detail", "started_at", "finished_at")
          SELECT "run_id", "check_id", "outcome", "metric_value", "detail", "started_at", now() FROM "input"
@@ -168,8 +193,8 @@ export class RunLedger {
       `WITH "ended" AS (
          UPDATE "runs" AS r
             SET "status" = f."status", "finished_at" = now(), "reason" = coalesce(f."reason", r."reason")
-           FROM unnest($1::uuid[], $2::text[], $3::text[]) AS f("id", "status", "reason")
-          WHERE r."id" = f."id" AND r."status" = '${RunStatus.Running}'
+           FROM ${batchRows('$1', '"id" uuid, "status" text, "reason" text')} AS f
+          WHERE r."id" = f."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running])}
           RETURNING r.*)
        SELECT e.*, (SELECT row_to_json(facts) FROM (SELECT ${completionFactsColumns({
          runId: 'e."id"',
@@ -178,7 +203,7 @@ export class RunLedger {
          checkIds: `jsonb_array_elements(e."plan") ->> 'check_id'`,
        })}) facts) AS "completion_facts"
          FROM "ended" e`,
-      [ends.map((f) => f.runId), ends.map((f) => f.status), ends.map((f) => f.reason)],
+      [JSON.stringify(ends.map((f) => ({ id: f.runId, status: f.status, reason: f.reason })))],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
     return ends.map(({ runId }) => {
