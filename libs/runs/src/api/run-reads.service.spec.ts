@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, RUN_LIST_MAX_LIMIT } from '@dq/contracts';
+import { ErrorCode, RUN_LIST_MAX_LIMIT } from '@dq/contracts';
 import { rowsToReadFor } from './run-reads.service';
 
 describe('rowsToReadFor', () => {
@@ -25,14 +25,12 @@ describe('rowsToReadFor', () => {
   it.each([0, -1, 1.5, RUN_LIST_MAX_LIMIT + 1, Number.NaN])(
     'refuses a limit of %p as a validation error, never writing it into a statement',
     (limit) => {
-      let thrown: unknown;
-      try {
-        rowsToReadFor(limit);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(AppError);
-      expect((thrown as AppError).code).toBe(ErrorCode.ValidationFailed);
+      expect(() => rowsToReadFor(limit)).toThrow(
+        expect.objectContaining({
+          code: ErrorCode.ValidationFailed,
+          detail: { fields: [{ field: 'limit', problems: [expect.any(String)] }] },
+        }),
+      );
     },
   );
 });
