@@ -57,17 +57,17 @@ interface RunRow {
 }
 
 /**
- * A timestamp column as `Date.prototype.toISOString` writes it (UTC, milliseconds, truncated like a
- * Date read from the driver): formatted by the server, so a page of runs costs the gateway no date
- * parsing.
+ * A timestamp column as ISO text in UTC, formatted by the server so a page of runs costs the
+ * gateway no date parsing: to the millisecond as `Date.prototype.toISOString` writes it (truncated
+ * like a Date read from the driver), or to the microsecond for a cursor.
  */
-function isoTextOf(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+function isoTextOf(column: string, precision: 'MS' | 'US' = 'MS'): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"')`;
 }
 
 const RUN_COLUMNS = `r."id", r."suite_id", s."name" AS "suite_name", r."status", r."reason", r."trigger",
   r."allow_concurrent", r."total_checks", r."completed_checks", ${isoTextOf('r."created_at"')} AS "created_at",
-  to_char(r."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "created_at_exact",
+  ${isoTextOf('r."created_at"', 'US')} AS "created_at_exact",
   ${isoTextOf('r."started_at"')} AS "started_at", ${isoTextOf('r."finished_at"')} AS "finished_at",
   ${isoTextOf('r."cancel_requested_at"')} AS "cancel_requested_at"`;
 
@@ -343,6 +343,9 @@ export class RunReadsService {
   }
 }
 
+/** Rows a listing reads: one more than a page of 10, 50 or the most a page may hold. */
+const LISTING_READ_SIZES = [11, 51, RUN_LIST_MAX_LIMIT + 1] as const;
+
 /**
  * The rows a listing reads for a page of `limit`: at least one more than the page (that one tells
  * whether another page exists), rounded up to one of a few sizes written into the statement. A
@@ -356,10 +359,9 @@ export function rowsToReadFor(limit: number): number {
       fields: [{ field: 'limit', problems: [`must be an integer from 1 to ${RUN_LIST_MAX_LIMIT}`] }],
     });
   }
+  // The last size is above every valid limit, so one is always found.
   return LISTING_READ_SIZES.find((size) => size > limit) ?? RUN_LIST_MAX_LIMIT + 1;
 }
-
-const LISTING_READ_SIZES = [11, 51, RUN_LIST_MAX_LIMIT + 1];
 
 /** The record of a run listing; the statement that lists adds how many runs it showed (`runs`). */
 function listAuditEvent(actor: SuiteActor, query: RunListQuery): AuditEventInput {
