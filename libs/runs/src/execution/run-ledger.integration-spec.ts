@@ -153,3 +153,78 @@ describe('RunLedger', () => {
     }
   });
 });
+
+describe('RunLedger first run over empty tables', () => {
+  let env: IsolatedEnvironment;
+  let dataSource: DataSource;
+  let ledger: RunLedger;
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('run-ledger-empty');
+    dataSource = createDataSource({ url: env.databaseUrl, applicationName: 'run-ledger-spec', poolSize: 1 });
+    await dataSource.initialize();
+    ledger = new RunLedger(dataSource);
+    // No statistics at all, as on a new installation before autovacuum first comes round.
+    await dataSource.query('ALTER TABLE "run_results" SET (autovacuum_enabled = false)');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await env?.cleanup();
+  });
+
+  it('claims without reading every recorded result once results pile up under the cached plan', async () => {
+    // Six runs through while run_results is (nearly) empty: the claim settles on its generic plan.
+    for (let index = 0; index <= CALLS_BEFORE_A_GENERIC_PLAN; index++) {
+      const run = await dataSource.getRepository(RunEntity).save({
+        suiteId: randomUUID(),
+        trigger: RunTrigger.Manual,
+        status: RunStatus.Queued,
+        totalChecks: 1,
+      });
+      expect(await ledger.claim(run.id, 'worker-a')).toMatchObject({ hasResults: false });
+      await ledger.record({
+        runId: run.id,
+        checkId: randomUUID(),
+        outcome: CheckOutcome.Pass,
+        metricValue: 1,
+        detail: {},
+        startedAt: new Date(),
+        completed: 1,
+      });
+      // A resumed run (one with a result already) says so.
+      await dataSource.query(`UPDATE "runs" SET "status" = 'queued' WHERE "id" = $1`, [run.id]);
+      expect(await ledger.claim(run.id, 'worker-b')).toMatchObject({ hasResults: true });
+    }
+    // Then a burst's results, which no statistics know of yet.
+    await dataSource.query(
+      `INSERT INTO "run_results" ("run_id", "check_id", "outcome", "detail")
+       SELECT r."id", gen_random_uuid(), 'pass', '{}'::jsonb
+         FROM "runs" r, generate_series(1, 3000)`,
+    );
+
+    const [row] = await dataSource.query<{ 'QUERY PLAN': unknown }[]>(
+      `EXPLAIN (FORMAT JSON) EXECUTE dq_run_claim_batch('${JSON.stringify([{ id: randomUUID(), worker_id: 'w' }])}'::jsonb)`,
+    );
+    const resultScans = scansOf(row?.['QUERY PLAN']).filter((scan) => scan.relation === 'run_results');
+    // An EXISTS here became a hashed subplan over the whole table, rebuilt on every claim: each
+    // claim cost as much as results were recorded until autovacuum analyzed the table.
+    expect(resultScans.length).toBeGreaterThan(0);
+    for (const scan of resultScans) expect(scan.type).not.toBe('Seq Scan');
+  });
+});
+
+/** Every scan node of an EXPLAIN (FORMAT JSON) plan, with the relation it reads. */
+function scansOf(plan: unknown): { type: string; relation: string }[] {
+  const scans: { type: string; relation: string }[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record['Relation Name'] === 'string' && typeof record['Node Type'] === 'string')
+      scans.push({ type: record['Node Type'], relation: record['Relation Name'] });
+    Object.values(record).forEach(visit);
+  };
+  visit(plan);
+  return scans;
+}

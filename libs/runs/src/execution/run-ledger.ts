@@ -85,7 +85,10 @@ export interface FinishedRun {
  *   unknown value makes the generic plan's estimate worse than every custom one's;
  * - the rows of a batch come as one JSON array, estimated at the same ten rows for every call
  *   ({@link batchRows});
- * - a status condition is written so no status index can serve it ({@link statusIsOneOf}).
+ * - a status condition is written so no status index can serve it ({@link statusIsOneOf});
+ * - whether a run has results is a scalar sub-select with LIMIT 1, never EXISTS: a plan made while
+ *   `run_results` was nearly empty turned an EXISTS into a hashed subplan over the whole table, so
+ *   every claim read every result recorded since (until autovacuum analyzed the table).
  */
 @Injectable()
 export class RunLedger {
@@ -135,7 +138,7 @@ export class RunLedger {
               "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
          FROM ${batchRows('$1', '"id" uuid, "worker_id" text')} AS c
         WHERE r."id" = c."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running, RunStatus.Queued])}
-        RETURNING r.*, EXISTS (SELECT 1 FROM "run_results" rr WHERE rr."run_id" = r."id") AS "has_results",
+        RETURNING r.*, (SELECT true FROM "run_results" rr WHERE rr."run_id" = r."id" LIMIT 1) IS NOT NULL AS "has_results",
                   ${STORED_ZERO_SAMPLE_MODE_SQL} AS "dq_zero_sample_mode",
                   ${connectionForUseSql(`r."target" ->> 'connection_id'`)} AS "dq_connection"`,
       [JSON.stringify(claims.map((c) => ({ id: c.runId, worker_id: c.workerId })))],
