@@ -319,9 +319,12 @@ async function main(): Promise<void> {
     console.log(`pool: ${RUNS} runs in ${drain.seconds.toFixed(2)} s = ${runsPerSecond.toFixed(0)} runs/s`);
 
     // Latency at a fixed rate while the pool runs.
-    const latencyRuns: string[] = [];
     const latencyFrom = new Date();
-    await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void latencyRuns.push((await trigger()).id));
+    // The trigger's own answer time counts too: run timestamps start once the gateway admitted
+    // the run, so a gateway falling behind the rate would otherwise not show.
+    const triggerAnswer = distribution(
+      await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void (await trigger())),
+    );
     await waitFor(async () => {
       const { rows } = await db.query<{ open: number }>(
         `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
@@ -336,8 +339,17 @@ async function main(): Promise<void> {
     );
     const runStart = distribution(latencyRows.map((row) => Number(row.to_start)));
     const runVisible = distribution(latencyRows.map((row) => Number(row.to_visible)));
+    const { rows: admittedRows } = await db.query<{ per_second: number }>(
+      `SELECT count(*) / nullif(extract(epoch FROM max(created_at) - min(created_at)), 0) AS per_second
+         FROM runs WHERE created_at >= $1`,
+      [latencyFrom],
+    );
+    const admittedPerSecond = Math.round(Number(admittedRows[0]?.per_second ?? NaN));
     console.log(
       `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
+    );
+    console.log(
+      `  trigger answered p50 ${triggerAnswer.p50_ms} p99 ${triggerAnswer.p99_ms} ms; runs admitted ${admittedPerSecond}/s`,
     );
 
     // Stop the runners before the baseline, so the bare workers get the same machine.
@@ -448,6 +460,8 @@ async function main(): Promise<void> {
       latency_at_fixed_rate: {
         rate_per_s: LATENCY_RATE,
         seconds: LATENCY_SECONDS,
+        trigger_answer: triggerAnswer,
+        runs_admitted_per_s: admittedPerSecond,
         pool_enqueue_to_start: runStart,
         pool_enqueue_to_visible: runVisible,
         bare_add_to_start: noopStart,
