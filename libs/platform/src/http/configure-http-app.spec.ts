@@ -41,6 +41,11 @@ class ThingsController {
     return { name: body.name, warn: body.thresholds.warn, dto: body instanceof CreateThingDto };
   }
 
+  @Get('list')
+  list(): { items: { id: number }[] } {
+    return { items: [{ id: 1 }, { id: 2 }] };
+  }
+
   @Get('conflict')
   conflict(): never {
     throw new AppError(ErrorCode.ChannelInUse, 'Channel is referenced by 2 suites', { suite_count: 2 });
@@ -117,6 +122,16 @@ describe('configureHttpApp', () => {
     expect((await http().get('/healthz')).status).toBe(200);
     expect((await http().get('/api/v1/healthz')).status).toBe(404);
     expect(created.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers a read with its body every time, never an ETag or a 304', async () => {
+    const first = await http().get('/api/v1/things/list');
+    expect(first.status).toBe(200);
+    expect(first.headers['etag']).toBeUndefined();
+    // A client that sends a validator it made up (or kept from elsewhere) still gets the data.
+    const again = await http().get('/api/v1/things/list').set('If-None-Match', 'W/"anything"');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ items: [{ id: 1 }, { id: 2 }] });
   });
 
   it('maps an AppError to its status and envelope', async () => {
