@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contracts';
-import { BatchedStatement, KeyLookupPool, RunEntity, entityOfRow } from '@dq/db';
+import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type CompletionFacts, completionFactsColumns } from './run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
 import { type StoredConnection, connectionForUseSql, storedConnectionOf } from '@dq/connections';
@@ -78,11 +78,9 @@ export interface FinishedRun {
  * own condition (a claim only of a queued or running run, a finish only of a running one), so a
  * batch decides for each run exactly what a statement of its own would have.
  *
- * The statements run on the `KeyLookupPool`, whose sessions let the planner reach rows only by
- * key: a plan made while `runs` was nearly empty (a new installation) would otherwise join a batch
- * to the table by reading it whole, and keep doing so as it grew. They are also written so
- * PostgreSQL settles on one generic plan for each (planning one anew cost 0.2 to 0.8 ms of server
- * time, more than running it) and that plan reaches each run by its id:
+ * The statements are written so PostgreSQL settles on one generic plan for each (planning one
+ * anew cost 0.2 to 0.8 ms of server time, more than running it) and that plan reaches each run by
+ * its id:
  * - fixed values such as the statuses are in the text, not parameters, since a parameter's
  *   unknown value makes the generic plan's estimate worse than every custom one's;
  * - the rows of a batch come as one JSON array, estimated at the same ten rows for every call
@@ -98,10 +96,7 @@ export class RunLedger {
   private readonly results: BatchedStatement<RecordedResult, void>;
   private readonly finishes: BatchedStatement<FinishRequest, FinishedRun | undefined>;
 
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly lookups: KeyLookupPool,
-  ) {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
     // A run is claimed, recorded or finished once per batch: the same row twice in one statement
     // would be updated once and answered to both callers.
     this.claims = new BatchedStatement({ run: (claims) => this.claimAll(claims), keyOf: (c) => c.runId });
@@ -132,9 +127,10 @@ export class RunLedger {
   }
 
   private async claimAll(claims: ClaimRequest[]): Promise<(ClaimedRun | undefined)[]> {
-    const rows = await this.lookups.query<
+    const rows = await preparedQuery<
       Row & { has_results: boolean; dq_zero_sample_mode: boolean | null; dq_connection: unknown }
     >(
+      this.dataSource,
       'dq_run_claim_batch',
       `UPDATE "runs" AS r
           SET "status" = '${RunStatus.Running}', "worker_id" = c."worker_id", "attempt" = r."attempt" + 1,
@@ -161,7 +157,8 @@ export class RunLedger {
 
   /** The results go in and each run's progress moves in the same statement: they never disagree. */
   private async recordAll(results: RecordedResult[]): Promise<void[]> {
-    await this.lookups.query(
+    await preparedQuery(
+      this.dataSource,
       'dq_run_record_results_batch',
       `WITH "input" AS (
          SELECT * FROM ${batchRows(
@@ -193,7 +190,8 @@ export class RunLedger {
   }
 
   private async finishAll(ends: FinishRequest[]): Promise<(FinishedRun | undefined)[]> {
-    const rows = await this.lookups.query<Row & { completion_facts: CompletionFacts }>(
+    const rows = await preparedQuery<Row & { completion_facts: CompletionFacts }>(
+      this.dataSource,
       'dq_run_finish_batch',
       `WITH "ended" AS (
          UPDATE "runs" AS r
