@@ -16,6 +16,5 @@ export { databaseNameOf, quoteIdentifier, withDatabase } from './migrator/databa
 export { InboxService } from './inbox/inbox.service';
 export { updateReturning } from './sql/update-returning';
 export { preparedNameOf, preparedQuery } from './sql/prepared-query';
-export { KeyLookupPool } from './sql/key-lookup-pool';
 export { entityOfRow } from './sql/entity-of-row';
 export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';

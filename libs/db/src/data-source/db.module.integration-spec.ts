@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { ensureDatabase } from '../migrator/ensure-database';
 import { runMigrations } from '../migrator/run-migrations';
 import { dropScratchDatabase, scratchDatabaseUrl } from '../migrator/scratch-database.test-helper';
-import { KeyLookupPool } from '../sql/key-lookup-pool';
 import { DbModule } from './db.module';
 import { PostgresReadinessProbe } from './postgres-readiness.probe';
 
@@ -37,23 +36,9 @@ describe('DbModule', () => {
     expect(probe.name).toBe('postgres');
     await expect(probe.check()).resolves.toBeUndefined();
 
-    // The key-lookup sessions: the data source's settings, and no plan that reads a table whole.
-    const lookups = app.get(KeyLookupPool);
-    const settings = `SELECT current_setting('application_name') AS app, current_setting('TimeZone') AS tz,
-        current_setting('enable_seqscan') AS seqscan, current_setting('enable_hashjoin') AS hashjoin,
-        current_setting('enable_mergejoin') AS mergejoin`;
-    expect(await lookups.query('db_module_spec_settings', settings, [])).toEqual([
-      { app: 'db-module-spec:key-lookups', tz: 'UTC', seqscan: 'off', hashjoin: 'off', mergejoin: 'off' },
-    ]);
-    // The data source's own sessions keep the planner's defaults.
-    expect(await dataSource.query(settings)).toEqual([
-      { app: 'db-module-spec', tz: 'UTC', seqscan: 'on', hashjoin: 'on', mergejoin: 'on' },
-    ]);
-
     await app.close();
     expect(dataSource.isInitialized).toBe(false);
     await expect(probe.check()).rejects.toThrow('not initialized');
-    await expect(lookups.query('db_module_spec_settings', settings, [])).rejects.toThrow('closed');
   });
 
   it('takes its config from another provider with forRootAsync', async () => {

@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createDataSource, type DataSourceConfig } from './create-data-source';
-import { KeyLookupPool } from '../sql/key-lookup-pool';
 import { PostgresReadinessProbe } from './postgres-readiness.probe';
 
 /** Closes the pool last (application shutdown runs after every module's own destroy hooks). */
@@ -29,10 +28,7 @@ export interface DbModuleAsyncOptions {
 
 const DB_CONFIG = Symbol('DB_CONFIG');
 
-/**
- * Provides the initialized `DataSource` app-wide, and beside it the `KeyLookupPool` (connected on
- * first use) and the `PostgresReadinessProbe`.
- */
+/** Provides the initialized `DataSource` app-wide and the `PostgresReadinessProbe` beside it. */
 @Global()
 @Module({})
 export class DbModule {
@@ -63,10 +59,9 @@ export class DbModule {
             createDataSource(config).initialize(),
         },
         DataSourceCloser,
-        KeyLookupPool,
         PostgresReadinessProbe,
       ],
-      exports: [DataSource, KeyLookupPool, PostgresReadinessProbe],
+      exports: [DataSource, PostgresReadinessProbe],
     };
   }
 }

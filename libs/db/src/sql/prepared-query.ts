@@ -15,16 +15,7 @@ export async function preparedQuery<T extends QueryResultRow>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  return preparedQueryOn<T>((dataSource.driver as unknown as { master: Pool }).master, name, text, values);
-}
-
-/** `preparedQuery` on a pool of its own (`KeyLookupPool`). */
-export async function preparedQueryOn<T extends QueryResultRow>(
-  pool: Pool,
-  name: string,
-  text: string,
-  values: unknown[],
-): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const result = await pool.query<T>({ name, text, values });
   return result.rows;
 }
