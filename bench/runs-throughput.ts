@@ -44,7 +44,20 @@ interface Answer {
   body: string;
 }
 
+/**
+ * One HTTP call on the keep-alive agent. A GET sent on a kept-alive socket the server closed at
+ * that instant fails with ECONNRESET before the server saw it: it is sent once more, as Node's
+ * documentation advises (`reusedSocket`). Nothing else is retried.
+ */
 function request(url: string, method: string, token?: string, body?: unknown): Promise<Answer> {
+  return requestOnce(url, method, token, body).catch((error: unknown) => {
+    const stale = (error as { staleSocket?: boolean }).staleSocket === true;
+    if (stale && method === 'GET') return requestOnce(url, method, token, body);
+    throw error;
+  });
+}
+
+function requestOnce(url: string, method: string, token?: string, body?: unknown): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -66,7 +79,9 @@ function request(url: string, method: string, token?: string, body?: unknown): P
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(Object.assign(error, { staleSocket: req.reusedSocket && error.code === 'ECONNRESET' })),
+    );
     req.end(payload);
   });
 }
