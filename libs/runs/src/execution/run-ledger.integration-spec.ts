@@ -2,23 +2,68 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, In } from 'typeorm';
 import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
 import { RunEntity, RunResultEntity, createDataSource } from '@dq/db';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
-import { RunLedger } from './run-ledger';
+import { createIsolatedEnvironment } from '@dq/testing';
+import { type RecordedResult, RunLedger } from './run-ledger';
 
 /** PostgreSQL plans a prepared statement's first five calls for their values, then may go generic. */
 const CALLS_BEFORE_A_GENERIC_PLAN = 5;
 
+function queuedRunIn(dataSource: DataSource): Promise<RunEntity> {
+  return dataSource.getRepository(RunEntity).save({
+    suiteId: randomUUID(),
+    trigger: RunTrigger.Manual,
+    status: RunStatus.Queued,
+    totalChecks: 1,
+  });
+}
+
+/** The one result of a one-check run, passed. */
+function passingResultOf(runId: string): RecordedResult {
+  return {
+    runId,
+    checkId: randomUUID(),
+    outcome: CheckOutcome.Pass,
+    metricValue: 1,
+    detail: {},
+    startedAt: new Date(),
+    completed: 1,
+  };
+}
+
+/**
+ * Before the block's tests, a ledger on a database of its own through one connection (so every
+ * statement's plan cache is the one a test reads), handed to `prepare`; closed after them.
+ */
+function onItsOwnDatabase(
+  label: string,
+  prepare: (opened: { dataSource: DataSource; ledger: RunLedger }) => Promise<void>,
+): void {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const env = await createIsolatedEnvironment(label);
+    const dataSource = createDataSource({
+      url: env.databaseUrl,
+      applicationName: 'run-ledger-spec',
+      poolSize: 1,
+    });
+    close = async () => {
+      await dataSource.destroy();
+      await env.cleanup();
+    };
+    await dataSource.initialize();
+    await prepare({ dataSource, ledger: new RunLedger(dataSource) });
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+}
+
 describe('RunLedger', () => {
-  let env: IsolatedEnvironment;
   let dataSource: DataSource;
   let ledger: RunLedger;
 
-  beforeAll(async () => {
-    env = await createIsolatedEnvironment('run-ledger');
-    // One connection, so every statement's plan cache is the one the test reads afterwards.
-    dataSource = createDataSource({ url: env.databaseUrl, applicationName: 'run-ledger-spec', poolSize: 1 });
-    await dataSource.initialize();
-    ledger = new RunLedger(dataSource);
+  onItsOwnDatabase('run-ledger', async (opened) => {
+    ({ dataSource, ledger } = opened);
     // A table like a working one's: mostly finished runs with their results, statistics up to
     // date. Plans are costed from those (a queued run is rare), which is where a parameter in
     // place of a fixed value makes every custom plan look cheaper than the generic one.
@@ -35,18 +80,7 @@ describe('RunLedger', () => {
     await dataSource.query('ALTER TABLE "runs" SET (autovacuum_enabled = false)');
   });
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await env?.cleanup();
-  });
-
-  const queuedRun = (): Promise<RunEntity> =>
-    dataSource.getRepository(RunEntity).save({
-      suiteId: randomUUID(),
-      trigger: RunTrigger.Manual,
-      status: RunStatus.Queued,
-      totalChecks: 1,
-    });
+  const queuedRun = (): Promise<RunEntity> => queuedRunIn(dataSource);
 
   it('claims, records and finishes run after run without planning each statement anew', async () => {
     const metrics = [12.5, Number.NaN, Number.POSITIVE_INFINITY, null, -0.1, 1e-9, 3, 4];
@@ -112,15 +146,7 @@ describe('RunLedger', () => {
     );
     const run = await queuedRun();
     expect(await ledger.claim(run.id, 'worker-a')).toMatchObject({ status: RunStatus.Running });
-    await ledger.record({
-      runId: run.id,
-      checkId: randomUUID(),
-      outcome: CheckOutcome.Pass,
-      metricValue: 1,
-      detail: {},
-      startedAt: new Date(),
-      completed: 1,
-    });
+    await ledger.record(passingResultOf(run.id));
     expect((await ledger.finish(run.id, RunStatus.Succeeded))?.run.status).toBe(RunStatus.Succeeded);
 
     const planOf = async (statement: string, rows: unknown[]): Promise<string> => {
@@ -155,43 +181,21 @@ describe('RunLedger', () => {
 });
 
 describe('RunLedger first run over empty tables', () => {
-  let env: IsolatedEnvironment;
   let dataSource: DataSource;
   let ledger: RunLedger;
 
-  beforeAll(async () => {
-    env = await createIsolatedEnvironment('run-ledger-empty');
-    dataSource = createDataSource({ url: env.databaseUrl, applicationName: 'run-ledger-spec', poolSize: 1 });
-    await dataSource.initialize();
-    ledger = new RunLedger(dataSource);
+  onItsOwnDatabase('run-ledger-empty', async (opened) => {
+    ({ dataSource, ledger } = opened);
     // No statistics at all, as on a new installation before autovacuum first comes round.
     await dataSource.query('ALTER TABLE "run_results" SET (autovacuum_enabled = false)');
-  });
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await env?.cleanup();
   });
 
   it('claims without reading every recorded result once results pile up under the cached plan', async () => {
     // Six runs through while run_results is (nearly) empty: the claim settles on its generic plan.
     for (let index = 0; index <= CALLS_BEFORE_A_GENERIC_PLAN; index++) {
-      const run = await dataSource.getRepository(RunEntity).save({
-        suiteId: randomUUID(),
-        trigger: RunTrigger.Manual,
-        status: RunStatus.Queued,
-        totalChecks: 1,
-      });
+      const run = await queuedRunIn(dataSource);
       expect(await ledger.claim(run.id, 'worker-a')).toMatchObject({ hasResults: false });
-      await ledger.record({
-        runId: run.id,
-        checkId: randomUUID(),
-        outcome: CheckOutcome.Pass,
-        metricValue: 1,
-        detail: {},
-        startedAt: new Date(),
-        completed: 1,
-      });
+      await ledger.record(passingResultOf(run.id));
       // A resumed run (one with a result already) says so.
       await dataSource.query(`UPDATE "runs" SET "status" = 'queued' WHERE "id" = $1`, [run.id]);
       expect(await ledger.claim(run.id, 'worker-b')).toMatchObject({ hasResults: true });
