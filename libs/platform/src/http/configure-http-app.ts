@@ -75,8 +75,8 @@ export function configureHttpApp(
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
 
   app.disable('x-powered-by');
-  // No ETag on API answers: Express hashes every body for it (a page of 50 runs, each read:
-  // about a tenth of the gateway's time per list), and the data changes too often for a 304.
+  // No ETag on API answers: Express hashes every body for one (a 50-run page on every list cost
+  // about a tenth of one gateway's list capacity), and the data changes too often for a 304.
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
