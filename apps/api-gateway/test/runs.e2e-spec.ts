@@ -267,6 +267,13 @@ describe('runs through the gateway and the runner pool', () => {
     const hidden = await call(api, 'GET', `/runs/${firstRun}`, { token: stranger });
     expect(hidden.status).toBe(404);
     expect((await call(api, 'GET', `/runs/${randomUUID()}`, { token: stranger })).body).toEqual(hidden.body);
+    // A read the caller may not make leaves no record of one.
+    const strangerId = ((await call(api, 'GET', '/me', { token: stranger })).body as { id: string }).id;
+    const strangerReads = await world.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE action = 'run.read' AND actor_user_id = $1`,
+      [strangerId],
+    );
+    expect(strangerReads[0]?.n).toBe(0);
     expect((await call(api, 'GET', `/runs/${firstRun}/progress`, { token: stranger })).status).toBe(404);
     expect((await call(api, 'POST', `/runs/${firstRun}/cancel`, { token: stranger })).status).toBe(404);
     expect(
@@ -318,6 +325,15 @@ describe('runs through the gateway and the runner pool', () => {
       ]),
     );
     expect(events.some((event) => event.action === 'run.cancel_requested')).toBe(false);
+    // The read's record names the suite and how many results it showed (counted by the same statement).
+    const [reading] = await world.db.query<{ detail: Record<string, unknown> }[]>(
+      `SELECT detail FROM audit_events WHERE action = 'run.read' AND actor_user_id = $1 AND target_id = $2`,
+      [viewerId, firstRun],
+    );
+    expect(reading?.detail).toEqual({
+      suite_id: ordersSuite,
+      results: (read.body as { results: unknown[] }).results.length,
+    });
     // The listing's record says what was asked and how many runs it showed (counted by the same statement).
     const [listing] = await world.db.query<{ detail: Record<string, unknown> }[]>(
       `SELECT detail FROM audit_events WHERE action = 'run.listed' AND actor_user_id = $1

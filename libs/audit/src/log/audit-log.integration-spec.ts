@@ -150,6 +150,32 @@ describe('AuditLog', () => {
     expect(JSON.stringify(stored)).not.toContain('svc_live_');
   });
 
+  it('as a conditional WITH clause: recorded only when the statement grants the read, with what that row holds', async () => {
+    const readWith = (targetId: string, allowed: boolean): Promise<{ n: number }[]> => {
+      const clause = audit.withClause(
+        'audited',
+        event({ target_id: targetId }),
+        3,
+        `jsonb_build_object('n', "found"."n")`,
+        { from: '"found"', where: '"found"."allowed"' },
+      );
+      return dataSource.query<{ n: number }[]>(
+        `WITH "found" AS (SELECT $1::int AS n, $2::boolean AS "allowed"), ${clause.sql}
+         SELECT n FROM "found"`,
+        [7, allowed, ...clause.params],
+      );
+    };
+    const granted = randomUUID();
+    const denied = randomUUID();
+    expect(await readWith(granted, true)).toEqual([{ n: 7 }]);
+    expect(await readWith(denied, false)).toEqual([{ n: 7 }]);
+
+    const stored = (await audit.list({ target_id: granted })).items;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ target_id: granted, detail: { n: 7 } });
+    expect((await audit.list({ target_id: denied })).items).toEqual([]);
+  });
+
   it('a statement with the WITH clause that fails records nothing', async () => {
     const targetId = randomUUID();
     const clause = audit.withClause('audited', event({ target_id: targetId }), 1);

@@ -66,22 +66,27 @@ export class AuditLog {
    * and the record of it are one statement (and one transaction: no record without the read, no
    * read without its record). Parameters are numbered from `firstParam`; `detailSql`, a jsonb
    * object expression of the statement (a count of what it read), is merged into the scrubbed
-   * detail. Only for a statement whose other parts the caller may read unconditionally: the row is
-   * written whatever the rest of the statement returns.
+   * detail. Without `onlyWhen` the row is written whatever the rest of the statement returns: only
+   * for a statement whose other parts the caller may read unconditionally. With it, the row is
+   * written once per row of `onlyWhen.from` (a relation of the statement that yields at most one)
+   * that meets `onlyWhen.where`: the caller's access decided in the statement, so a read it denies
+   * leaves no record; `detailSql` may then name that relation's columns.
    */
   withClause(
     name: string,
     input: AuditEventInput,
     firstParam: number,
     detailSql = `'{}'::jsonb`,
+    onlyWhen?: { from: string; where: string },
   ): { sql: string; params: unknown[] } {
     const params = insertValues(input);
     const p = (offset: number): string => `$${firstParam + offset}`;
+    const values = `${p(0)}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb || ${detailSql}, ${p(6)}`;
     return {
       sql: `"${name}" AS (
         INSERT INTO "audit_events"
           ("action", "actor_user_id", "actor_credential", "target_type", "target_id", "detail", "request_id")
-        VALUES (${p(0)}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::jsonb || ${detailSql}, ${p(6)}))`,
+        ${onlyWhen ? `SELECT ${values} FROM ${onlyWhen.from} WHERE ${onlyWhen.where}` : `VALUES (${values})`})`,
       params,
     };
   }

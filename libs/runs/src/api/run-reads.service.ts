@@ -18,10 +18,18 @@ import {
   SuiteGrant,
   type ScoringWeights,
   type AuditEventInput,
+  type ShareGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { RunEntity, entityOfRow, preparedNameOf, preparedQuery } from '@dq/db';
-import { type AccessibleSuite, SuiteAccessService, type SuiteActor, visibleSuiteIdsSql } from '@dq/suites';
+import {
+  type AccessibleSuite,
+  SuiteAccessService,
+  type SuiteActor,
+  requireSuiteGrantOf,
+  suiteVisibleSql,
+  visibleSuiteIdsSql,
+} from '@dq/suites';
 import {
   STORED_SCORING_WEIGHTS_SQL,
   WorkspaceSettingsService,
@@ -105,43 +113,84 @@ export class RunReadsService {
   }
 
   /**
-   * `require`, with the run's results and their checks as they are now (a deleted check leaves
-   * its result) read by the same statement: nothing of them is shown unless the access check
-   * that follows passes.
+   * A run with its results (and their checks as they are now: a deleted check leaves its result),
+   * the scoring weights, its suite's name and the caller's grant on it, read, access-checked and
+   * recorded (`run.read`) by one statement: the record is written only when the caller may see the
+   * suite ({@link suiteVisibleSql}), which the policy then decides again on the same row. A hidden
+   * run is "not found", like a missing one, and leaves no record.
    */
-  private async requireWithResults(
-    actor: SuiteActor,
-    runId: string,
-  ): Promise<AccessibleRun & { results: StoredResult[]; weights: ScoringWeights }> {
+  async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
     if (!isUuid(runId)) throw runNotFoundError();
+    const params: unknown[] = [runId, actor.user.id, actor.user.is_workspace_admin];
+    const audit = this.audit.withClause(
+      'audited',
+      {
+        action: RunAuditAction.Read,
+        actor_user_id: actor.user.id,
+        actor_credential: actor.credential,
+        target_type: 'run',
+        target_id: runId,
+        detail: {},
+      },
+      params.length + 1,
+      `jsonb_build_object('suite_id', "found"."suite_id", 'results', json_array_length("found"."dq_results"))`,
+      { from: '"found"', where: '"found"."dq_visible"' },
+    );
     const [row] = await preparedQuery<
-      Record<string, unknown> & { dq_results: StoredResultJson[]; dq_weights: ScoringWeights | null }
+      Record<string, unknown> & {
+        dq_results: StoredResultJson[];
+        dq_weights: ScoringWeights | null;
+        dq_suite_name: string;
+        dq_suite_owner_id: string;
+        dq_my_grant: ShareGrant | null;
+      }
     >(
       this.dataSource,
-      'dq_run_by_id_with_results',
-      `SELECT r.*, ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights", coalesce((
-           SELECT json_agg(json_build_object(
-               'id', rr."id", 'check_id', rr."check_id", 'outcome', rr."outcome",
-               'metric_value', rr."metric_value", 'detail', rr."detail",
-               'started_at', rr."started_at", 'finished_at', rr."finished_at",
-               'samples_purged_at', rr."samples_purged_at",
-               'check_name', c."name", 'check_dimension', c."dimension")
-             ORDER BY rr."finished_at" ASC, rr."id" ASC)
-             FROM "run_results" rr LEFT JOIN "checks" c ON c."id" = rr."check_id"
-            WHERE rr."run_id" = r."id"), '[]') AS "dq_results"
-         FROM "runs" r WHERE r."id" = $1`,
-      [runId],
+      'dq_run_read_with_results',
+      `WITH "found" AS (
+         SELECT r.*, s."name" AS "dq_suite_name", s."owner_id" AS "dq_suite_owner_id",
+                sh."grant" AS "dq_my_grant", ${suiteVisibleSql('s', 'sh', '$2::uuid', '$3::boolean')} AS "dq_visible",
+                ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights", coalesce((
+                  SELECT json_agg(json_build_object(
+                      'id', rr."id", 'check_id', rr."check_id", 'outcome', rr."outcome",
+                      'metric_value', rr."metric_value", 'detail', rr."detail",
+                      'started_at', rr."started_at", 'finished_at', rr."finished_at",
+                      'samples_purged_at', rr."samples_purged_at",
+                      'check_name', c."name", 'check_dimension', c."dimension")
+                    ORDER BY rr."finished_at" ASC, rr."id" ASC)
+                    FROM "run_results" rr LEFT JOIN "checks" c ON c."id" = rr."check_id"
+                   WHERE rr."run_id" = r."id"), '[]') AS "dq_results"
+           FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+           LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $2::uuid
+          WHERE r."id" = $1::uuid),
+       ${audit.sql}
+       SELECT * FROM "found"`,
+      [...params, ...audit.params],
     );
     if (row === undefined) throw runNotFoundError();
-    const accessible = await this.accessible(
-      actor,
-      entityOfRow(this.dataSource, RunEntity, row),
-      SuiteGrant.View,
-    );
+    try {
+      requireSuiteGrantOf(actor, row.dq_suite_owner_id, row.dq_my_grant, SuiteGrant.View);
+    } catch (error) {
+      // The suite's own 404 would say which kind of thing is missing; a run answers as a run.
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) throw runNotFoundError();
+      throw error;
+    }
+    const run = entityOfRow(this.dataSource, RunEntity, row);
+    const results = row.dq_results.map(storedResultOf);
+    const planById = new Map(run.plan.map((check) => [check.check_id, check]));
+    const counts: Partial<Record<CheckOutcome, number>> = {};
+    for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
     return {
-      ...accessible,
-      results: row.dq_results.map(storedResultOf),
-      weights: scoringWeightsOf(row.dq_weights),
+      ...runView({ ...rowOf(run), suite_name: row.dq_suite_name }, counts, scoringWeightsOf(row.dq_weights)),
+      results: results.map((result) => {
+        const planned = planById.get(result.checkId);
+        return resultView(result, {
+          name: result.checkName,
+          kind: planned?.kind ?? 'unknown',
+          dimension: result.checkDimension,
+          version: planned?.version ?? null,
+        });
+      }),
     };
   }
 

@@ -25,6 +25,31 @@ export function visibleSuiteIdsSql(me: string): string {
         OR EXISTS (SELECT 1 FROM "suite_shares" sh WHERE sh."suite_id" = s."id" AND sh."user_id" = ${me})`;
 }
 
+/**
+ * Whether the caller may see a suite at all, as SQL for a statement that joined the suite row
+ * (`suite`) with the caller's own share of it (`share`, joined on suite and caller: null columns
+ * when they hold none); `me` and `isAdmin` are SQL expressions. The condition under which the
+ * policy gives a grant (the owner, a workspace admin, anyone the suite is shared with), as
+ * {@link requireSuiteGrantOf} then decides it: for a read that records itself in the same statement.
+ */
+export function suiteVisibleSql(suite: string, share: string, me: string, isAdmin: string): string {
+  return `(${isAdmin} OR ${suite}."owner_id" = ${me} OR ${share}."user_id" IS NOT NULL)`;
+}
+
+/**
+ * The caller's grant on a suite owned by `ownerId` of which they hold the share `myShare` (the only
+ * share the policy reads), when it is at least `needed`: 404 without one, 403 for a weaker one.
+ */
+export function requireSuiteGrantOf(
+  actor: SuiteActor,
+  ownerId: string,
+  myShare: ShareGrant | null,
+  needed: SuiteGrant,
+): SuiteGrant {
+  const shares = myShare === null ? [] : [{ userId: actor.user.id, grant: myShare }];
+  return requireSuiteGrant(actor.user, { ownerId, shares }, needed);
+}
+
 interface SuiteWithMyShare {
   suite: SuiteEntity | undefined;
   shared: ShareGrant | null;
@@ -52,9 +77,7 @@ export class SuiteAccessService {
         ? await this.suiteWithMyShare(actor, suiteId)
         : await this.suiteWithMyShareIn(manager, actor, suiteId, lock);
     if (suite === undefined) throw suiteNotFoundError();
-    const shares = shared === null ? [] : [{ userId: actor.user.id, grant: shared }];
-    const grant = requireSuiteGrant(actor.user, { ownerId: suite.ownerId, shares }, needed);
-    return { suite, grant };
+    return { suite, grant: requireSuiteGrantOf(actor, suite.ownerId, shared, needed) };
   }
 
   /**
