@@ -9,6 +9,7 @@ import { CreateWorkspaceQualitySettings1795900000000 } from './1795900000000-cre
 import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-add-run-concurrency-and-sample-purge';
 import { IndexRunsBySuiteNewestFirst1796100000000 } from './1796100000000-index-runs-by-suite-newest-first';
 import { IndexFinishedRunsBySuite1796200000000 } from './1796200000000-index-finished-runs-by-suite';
+import { AddRunOutcomeCounts1796300000000 } from './1796300000000-add-run-outcome-counts';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   AddRunConcurrencyAndSamplePurge1796000000000,
   IndexRunsBySuiteNewestFirst1796100000000,
   IndexFinishedRunsBySuite1796200000000,
+  AddRunOutcomeCounts1796300000000,
 ] as const;

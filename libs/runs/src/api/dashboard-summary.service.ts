@@ -8,7 +8,7 @@ import {
 } from '@dq/contracts';
 import { SuiteAccessService, type SuiteActor } from '@dq/suites';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
-import { runOutcomeCounts } from './run-outcome-counts';
+import { type RunOutcomeCounts, runOutcomeCountsSql } from './run-outcome-counts';
 import {
   type LatestRunRow,
   type ResultAggregateRow,
@@ -96,10 +96,13 @@ export class DashboardSummaryService {
   private async latestCompletedRuns(suiteIds: string[]): Promise<LatestRunRow[]> {
     // A lateral newest-first probe per suite walks the (suite_id, created_at) index instead of
     // sorting every run of every suite.
-    const runs = await this.dataSource.query<Omit<LatestRunRow, 'outcomes'>[]>(
+    const runs = await this.dataSource.query<
+      (Omit<LatestRunRow, 'outcomes'> & { outcomes: RunOutcomeCounts })[]
+    >(
       `SELECT latest.* FROM unnest($1::uuid[]) AS s("id")
          CROSS JOIN LATERAL (
-           SELECT r."suite_id", r."id", r."status", r."created_at", r."finished_at"
+           SELECT r."suite_id", r."id", r."status", r."created_at", r."finished_at",
+                  ${runOutcomeCountsSql('r')} AS "outcomes"
              FROM "runs" r
             WHERE r."suite_id" = s."id" AND r."status" = ANY($2::text[])
             ORDER BY r."created_at" DESC, r."id" DESC
@@ -107,16 +110,10 @@ export class DashboardSummaryService {
          ) latest`,
       [suiteIds, [RunStatus.Succeeded, RunStatus.Failed]],
     );
-    if (runs.length === 0) return [];
-    const outcomesByRun = await runOutcomeCounts(
-      this.dataSource,
-      runs.map((run) => run.id),
-    );
     return runs.map((run) => ({
       ...run,
       created_at: new Date(run.created_at),
       finished_at: run.finished_at === null ? null : new Date(run.finished_at),
-      outcomes: outcomesByRun.get(run.id) ?? {},
     }));
   }
 }

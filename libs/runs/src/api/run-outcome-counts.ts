@@ -1,20 +1,23 @@
-import { type DataSource } from 'typeorm';
 import { type CheckOutcome } from '@dq/contracts';
 
 export type RunOutcomeCounts = Partial<Record<CheckOutcome, number>>;
 
-/** How many results of each run ended with each outcome, in one grouped read. */
-export async function runOutcomeCounts(
-  dataSource: DataSource,
-  runIds: readonly string[],
-): Promise<Map<string, RunOutcomeCounts>> {
-  const counts = new Map<string, RunOutcomeCounts>();
-  if (runIds.length === 0) return counts;
-  const rows = await dataSource.query<{ run_id: string; outcome: CheckOutcome; count: number }[]>(
-    `SELECT "run_id", "outcome", count(*)::int AS "count" FROM "run_results"
-      WHERE "run_id" = ANY($1::uuid[]) GROUP BY "run_id", "outcome"`,
-    [runIds],
-  );
-  for (const row of rows) counts.set(row.run_id, { ...counts.get(row.run_id), [row.outcome]: row.count });
-  return counts;
+/**
+ * SQL: the results of the run whose id is the expression `runId`, counted by outcome, as a jsonb
+ * object (`{}` without results).
+ */
+export function countedOutcomesSql(runId: string): string {
+  return `(SELECT coalesce(jsonb_object_agg(x."outcome", x."n"), '{}')
+             FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
+                    WHERE "run_id" = ${runId} GROUP BY "outcome") x)`;
+}
+
+/**
+ * SQL: the outcome counts of the run row `run` (an alias), as a jsonb object: the row's own, kept
+ * by the statement that records each result (one column read instead of a grouped read of its
+ * results per listed run), or, for a run that has none (no result recorded that way yet, or a run
+ * from before the column), counted from its results.
+ */
+export function runOutcomeCountsSql(run: string): string {
+  return `coalesce(${run}."outcome_counts", ${countedOutcomesSql(`${run}."id"`)})`;
 }

@@ -37,7 +37,7 @@ import {
   scoringWeightsOf,
 } from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
-import { type RunOutcomeCounts } from './run-outcome-counts';
+import { type RunOutcomeCounts, runOutcomeCountsSql } from './run-outcome-counts';
 
 export const RUN_NOT_FOUND_MESSAGE = 'Run not found';
 
@@ -244,15 +244,10 @@ export class RunReadsService {
                SELECT * FROM "runs" r WHERE r."suite_id" = v."id" ${where.length > 0 ? `AND ${where.join(' AND ')}` : ''}
                 ${newestFirst}) r
             ${newestFirst})`;
-    // Each listed run's outcome counts come with it: the lateral runs only for the rows the
-    // ordered scan yields before the limit.
-    const pageSql = `SELECT ${RUN_COLUMNS}, oc."outcome_counts", ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
+    // Each listed run's outcome counts come with it, from its own row.
+    const pageSql = `SELECT ${RUN_COLUMNS}, ${runOutcomeCountsSql('r')} AS "outcome_counts",
+              ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
          FROM ${runs} r JOIN "suites" s ON s."id" = r."suite_id"
-         LEFT JOIN LATERAL (
-           SELECT json_object_agg(x."outcome", x."n") AS "outcome_counts"
-             FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
-                    WHERE "run_id" = r."id" GROUP BY "outcome") x
-         ) oc ON true
         ${visibleTo === null ? filter : ''}
         ${newestFirst}`;
     // The listing is recorded by the same statement (one round trip, and never one without the
@@ -295,20 +290,15 @@ export class RunReadsService {
     }
     if (ids.length === 0) return new Map();
     const rows = await this.dataSource.query<(RunRow & { outcome_counts: RunOutcomeCounts | null })[]>(
-      `SELECT x.*, oc."outcome_counts"
+      `SELECT x.*
          FROM unnest($1::uuid[]) AS wanted("suite_id")
          CROSS JOIN LATERAL (
-           SELECT ${RUN_COLUMNS}
+           SELECT ${RUN_COLUMNS}, ${runOutcomeCountsSql('r')} AS "outcome_counts"
              FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
             WHERE r."suite_id" = wanted."suite_id"
             ORDER BY r."created_at" DESC, r."id" DESC
             LIMIT 1
-         ) x
-         LEFT JOIN LATERAL (
-           SELECT json_object_agg(c."outcome", c."n") AS "outcome_counts"
-             FROM (SELECT "outcome", count(*)::int AS "n" FROM "run_results"
-                    WHERE "run_id" = x."id" GROUP BY "outcome") c
-         ) oc ON true`,
+         ) x`,
       [ids],
     );
     const weights = await this.settings.scoringWeights();
@@ -321,34 +311,6 @@ export class RunReadsService {
       detail: { filters: { suite_ids: ids, latest_per_suite: true }, runs: rows.length },
     });
     return new Map(rows.map((row) => [row.suite_id, runView(row, row.outcome_counts ?? {}, weights)]));
-  }
-
-  async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
-    const { run, suite, results, weights } = await this.requireWithResults(actor, runId);
-    const planById = new Map(run.plan.map((check) => [check.check_id, check]));
-    const counts: Partial<Record<CheckOutcome, number>> = {};
-    for (const result of results) counts[result.outcome] = (counts[result.outcome] ?? 0) + 1;
-    const view: RunDetailView = {
-      ...runView({ ...rowOf(run), suite_name: suite.suite.name }, counts, weights),
-      results: results.map((result) => {
-        const planned = planById.get(result.checkId);
-        return resultView(result, {
-          name: result.checkName,
-          kind: planned?.kind ?? 'unknown',
-          dimension: result.checkDimension,
-          version: planned?.version ?? null,
-        });
-      }),
-    };
-    await this.audit.record({
-      action: RunAuditAction.Read,
-      actor_user_id: actor.user.id,
-      actor_credential: actor.credential,
-      target_type: 'run',
-      target_id: run.id,
-      detail: { suite_id: run.suiteId, results: results.length },
-    });
-    return view;
   }
 
   async progress(actor: SuiteActor, runId: string): Promise<RunProgressView> {

@@ -139,6 +139,33 @@ describe('RunLedger', () => {
     }
   });
 
+  it("keeps the run's outcome counts on its row: each inserted result once, a duplicate never, earlier results included", async () => {
+    const countsOf = async (runId: string): Promise<unknown> =>
+      (await dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId })).outcomeCounts;
+    const run = await queuedRun();
+    await ledger.claim(run.id, 'worker-a');
+    expect(await countsOf(run.id)).toBeNull();
+    const passed = passingResultOf(run.id);
+    await ledger.record(passed);
+    await ledger.record({ ...passingResultOf(run.id), outcome: CheckOutcome.Fail, completed: 2 });
+    await ledger.record({ ...passingResultOf(run.id), outcome: CheckOutcome.Fail, completed: 3 });
+    // The same check again (a redelivered run): ignored, and not counted.
+    await ledger.record({ ...passed, outcome: CheckOutcome.Critical, completed: 3 });
+    expect(await countsOf(run.id)).toEqual({ pass: 1, fail: 2 });
+
+    // A run whose results were recorded before its row kept counts (an upgrade mid-run) starts
+    // from them.
+    const resumed = await queuedRun();
+    await dataSource.query(
+      `INSERT INTO "run_results" ("run_id", "check_id", "outcome", "detail")
+       VALUES ($1, gen_random_uuid(), 'warn', '{}'), ($1, gen_random_uuid(), 'pass', '{}')`,
+      [resumed.id],
+    );
+    await ledger.claim(resumed.id, 'worker-a');
+    await ledger.record({ ...passingResultOf(resumed.id), completed: 3 });
+    expect(await countsOf(resumed.id)).toEqual({ warn: 1, pass: 2 });
+  });
+
   it('reaches each run by its id even when a burst has queued thousands the statistics do not know of', async () => {
     await dataSource.query(
       `INSERT INTO "runs" ("suite_id", "trigger", "status", "total_checks")

@@ -4,6 +4,7 @@ import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contrac
 import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type CompletionFacts, completionFactsColumns } from './run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
+import { runOutcomeCountsSql } from '../api/run-outcome-counts';
 import { type StoredConnection, connectionForUseSql, storedConnectionOf } from '@dq/connections';
 import { STORED_ZERO_SAMPLE_MODE_SQL } from '@dq/workspace-settings';
 
@@ -155,7 +156,12 @@ export class RunLedger {
     });
   }
 
-  /** The results go in and each run's progress moves in the same statement: they never disagree. */
+  /**
+   * The results go in and each run's progress and outcome counts move in the same statement: they
+   * never disagree. Only a result actually inserted is counted (a duplicate is ignored); the other
+   * rows of the statement cannot see it, so a run without counts yet starts from its results
+   * recorded before.
+   */
   private async recordAll(results: RecordedResult[]): Promise<void[]> {
     await preparedQuery(
       this.dataSource,
@@ -168,9 +174,14 @@ export class RunLedger {
        "recorded" AS (
          INSERT INTO "run_results" ("run_id", "check_id", "outcome", "metric_value", "detail", "started_at", "finished_at")
          SELECT "run_id", "check_id", "outcome", "metric_value", "detail", "started_at", now() FROM "input"
-         ON CONFLICT ("run_id", "check_id") DO NOTHING)
-       UPDATE "runs" SET "completed_checks" = "input"."completed"
-         FROM "input" WHERE "runs"."id" = "input"."run_id"`,
+         ON CONFLICT ("run_id", "check_id") DO NOTHING
+         RETURNING "run_id", "outcome")
+       UPDATE "runs" SET "completed_checks" = "input"."completed",
+              "outcome_counts" = CASE WHEN "recorded"."outcome" IS NULL THEN "runs"."outcome_counts" ELSE (
+                SELECT b."counts" || jsonb_build_object("recorded"."outcome", coalesce((b."counts" ->> "recorded"."outcome")::int, 0) + 1)
+                  FROM (SELECT ${runOutcomeCountsSql('"runs"')} AS "counts") b) END
+         FROM "input" LEFT JOIN "recorded" ON "recorded"."run_id" = "input"."run_id"
+        WHERE "runs"."id" = "input"."run_id"`,
       [
         JSON.stringify(
           results.map((r) => ({

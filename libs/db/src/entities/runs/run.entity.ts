@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
+import type { CheckOutcome, RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
 
 /** One check as the run evaluates it, frozen at trigger time so later edits never change a run. */
 export interface RunPlanItem {
@@ -66,6 +66,13 @@ export class RunEntity {
 
   @Column({ name: 'completed_checks', type: 'int', default: 0 })
   completedChecks!: number;
+
+  /**
+   * The results counted by outcome, kept by the statement that records a result; null until one
+   * is recorded that way (reads then count the results themselves).
+   */
+  @Column({ name: 'outcome_counts', type: 'jsonb', nullable: true })
+  outcomeCounts!: Partial<Record<CheckOutcome, number>> | null;
 
   @Column({ name: 'attempt', type: 'int', default: 0 })
   attempt!: number;
