@@ -4,7 +4,7 @@ import { AppError, SuiteGrant, type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { type SuiteActor } from './suite-actor';
-import { SuiteAccessService, visibleSuiteIdsSql } from './suite-access.service';
+import { SuiteAccessService, suiteVisibleSql, visibleSuiteIdsSql } from './suite-access.service';
 
 /** Which suites each caller sees, and with which grant; what `require` answers each of them. */
 describe('SuiteAccessService', () => {
@@ -111,15 +111,24 @@ describe('SuiteAccessService', () => {
     }
   });
 
-  /** The grant `require` gives, or the status it refuses with. */
-  const required = async (who: SuiteActor, suiteId: string, needed: SuiteGrant): Promise<string | number> => {
+  /** The grant an access read gives, or the status it refuses with. */
+  const answerOf = async (read: () => Promise<{ grant: SuiteGrant }>): Promise<string | number> => {
     try {
-      return (await access.require(who, suiteId, needed)).grant;
+      return (await read()).grant;
     } catch (error) {
       if (error instanceof AppError) return error.status;
       throw error;
     }
   };
+  const required = (who: SuiteActor, suiteId: string, needed: SuiteGrant): Promise<string | number> =>
+    answerOf(() => access.require(who, suiteId, needed));
+  const everyCaller = (): SuiteActor[] => [
+    actor(ids.owner, 'member'),
+    actor(ids.viewer, 'viewer'),
+    actor(ids.editor, 'member'),
+    actor(ids.stranger, 'member'),
+    actor(ids.admin, 'admin', true),
+  ];
 
   it('require answers the grant when it is enough, 403 when it is too weak, 404 when there is none', async () => {
     const viewer = actor(ids.viewer, 'viewer');
@@ -136,6 +145,68 @@ describe('SuiteAccessService', () => {
     expect(await required(actor(ids.admin, 'admin', true), suites.gamma, SuiteGrant.Admin)).toBe('admin');
     expect(await required(editor, randomUUID(), SuiteGrant.View)).toBe(404);
     expect(await required(editor, 'not-a-uuid', SuiteGrant.View)).toBe(404);
+  });
+
+  it('requireWithEnabledChecks answers every caller as require does, with the enabled checks oldest first', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    await dataSource.query(
+      `INSERT INTO checks (id, suite_id, name, kind, dimension, config, enabled, version, baseline, created_at)
+       VALUES ($1, $3, 'rows', 'volume', 'volume', '{"min_rows": 1}', true, 2, '{"rows": 10}', now() - interval '2 minutes'),
+              ($2, $3, 'ids', 'expectation', 'completeness', '{"column": "id"}', true, 1, NULL, now() - interval '1 minute'),
+              (gen_random_uuid(), $3, 'off', 'volume', 'volume', '{}', false, 1, NULL, now())`,
+      [second, first, suites.alpha],
+    );
+    for (const who of everyCaller()) {
+      for (const suiteId of [...Object.values(suites), randomUUID(), 'not-a-uuid']) {
+        for (const needed of [SuiteGrant.View, SuiteGrant.Edit]) {
+          const withChecks = await answerOf(() => access.requireWithEnabledChecks(who, suiteId, needed));
+          expect({ who: who.user.id, suiteId, needed, answer: withChecks }).toEqual({
+            who: who.user.id,
+            suiteId,
+            needed,
+            answer: await required(who, suiteId, needed),
+          });
+        }
+      }
+    }
+
+    const { checks } = await access.requireWithEnabledChecks(
+      actor(ids.owner, 'member'),
+      suites.alpha,
+      SuiteGrant.Edit,
+    );
+    expect(checks.map((check) => [check.id, check.name, check.kind, check.version])).toEqual([
+      [second, 'rows', 'volume', 2],
+      [first, 'ids', 'expectation', 1],
+    ]);
+    expect(checks[0]).toMatchObject({
+      dimension: 'volume',
+      config: { min_rows: 1 },
+      baseline: { rows: 10 },
+      enabled: true,
+    });
+    expect(checks[1]).toMatchObject({
+      config: { column: 'id' },
+      baseline: null,
+      thresholds: null,
+      engine: null,
+    });
+  });
+
+  it('suiteVisibleSql holds for exactly the callers the policy gives a grant', async () => {
+    for (const who of everyCaller()) {
+      const rows = await dataSource.query<{ id: string; visible: boolean }[]>(
+        `SELECT s."id", ${suiteVisibleSql('s', 'sh', '$1::uuid', '$2::boolean')} AS "visible"
+           FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $1::uuid`,
+        [who.user.id, who.user.is_workspace_admin],
+      );
+      const viaSql = rows
+        .filter((row) => row.visible)
+        .map((row) => row.id)
+        .sort();
+      const viaPolicy = (await access.visible(who)).map(({ suite }) => suite.id).sort();
+      expect({ who: who.user.id, visible: viaSql }).toEqual({ who: who.user.id, visible: viaPolicy });
+    }
   });
 
   it('require with a lock holds the suite row until the transaction ends', async () => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
 import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError } from '@dq/auth';
-import { SuiteEntity, SuiteShareEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { CheckEntity, SuiteEntity, SuiteShareEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type SuiteActor } from './suite-actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,6 +78,43 @@ export class SuiteAccessService {
         : await this.suiteWithMyShareIn(manager, actor, suiteId, lock);
     if (suite === undefined) throw suiteNotFoundError();
     return { suite, grant: requireSuiteGrantOf(actor, suite.ownerId, shared, needed) };
+  }
+
+  /**
+   * `require` with the suite's enabled checks, oldest first, read by the same statement (a trigger
+   * reads nothing else before it writes the run). Each check holds the columns a run's plan
+   * freezes: its definition, version and baseline.
+   */
+  async requireWithEnabledChecks(
+    actor: SuiteActor,
+    suiteId: string,
+    needed: SuiteGrant,
+  ): Promise<AccessibleSuite & { checks: CheckEntity[] }> {
+    if (!UUID.test(suiteId)) throw suiteNotFoundError();
+    const [row] = await preparedQuery<
+      Record<string, unknown> & { dq_my_grant: ShareGrant | null; dq_checks: Record<string, unknown>[] }
+    >(
+      this.dataSource,
+      'dq_suite_with_my_share_and_checks',
+      `SELECT s.*, sh."grant" AS "dq_my_grant", coalesce((
+           SELECT json_agg(json_build_object(
+               'id', c."id", 'suite_id', c."suite_id", 'name', c."name", 'description', c."description",
+               'kind', c."kind", 'engine', c."engine", 'dimension', c."dimension",
+               'thresholds', c."thresholds", 'config', c."config", 'enabled', c."enabled",
+               'version', c."version", 'baseline', c."baseline")
+             ORDER BY c."created_at" ASC, c."id" ASC)
+             FROM "checks" c WHERE c."suite_id" = s."id" AND c."enabled"), '[]') AS "dq_checks"
+         FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $2
+        WHERE s."id" = $1`,
+      [suiteId, actor.user.id],
+    );
+    if (row === undefined) throw suiteNotFoundError();
+    const suite = entityOfRow(this.dataSource, SuiteEntity, row);
+    return {
+      suite,
+      grant: requireSuiteGrantOf(actor, suite.ownerId, row.dq_my_grant, needed),
+      checks: row.dq_checks.map((check) => entityOfRow(this.dataSource, CheckEntity, check)),
+    };
   }
 
   /**

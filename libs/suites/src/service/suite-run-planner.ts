@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { SuiteGrant } from '@dq/contracts';
-import {
-  CheckEntity,
-  type RunPlanItem,
-  type RunTarget,
-  type SuiteEntity,
-  entityOfRow,
-  preparedQuery,
-} from '@dq/db';
+import { type CheckEntity, type RunPlanItem, type RunTarget, type SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { definitionOf } from '../view/check-view';
@@ -26,48 +18,40 @@ export interface SuiteRunPlan {
  */
 @Injectable()
 export class SuiteRunPlanner {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
-  ) {}
+  constructor(@Inject(SuiteAccessService) private readonly access: SuiteAccessService) {}
 
-  /** For a caller with at least `needed` on the suite (triggers check `edit`). */
+  /**
+   * For a caller with at least `needed` on the suite (triggers check `edit`); the suite, the
+   * caller's grant and the checks in one read.
+   */
   async planFor(
     actor: SuiteActor,
     suiteId: string,
     needed: SuiteGrant = SuiteGrant.Edit,
   ): Promise<SuiteRunPlan> {
-    const { suite } = await this.access.require(actor, suiteId, needed);
-    return this.plan(suite);
+    const { suite, checks } = await this.access.requireWithEnabledChecks(actor, suiteId, needed);
+    return planOf(suite, checks);
   }
+}
 
-  async plan(suite: SuiteEntity): Promise<SuiteRunPlan> {
-    // Prepared: every trigger reads them.
-    const checks = (
-      await preparedQuery<Record<string, unknown>>(
-        this.dataSource,
-        'dq_suite_enabled_checks',
-        `SELECT * FROM "checks" WHERE "suite_id" = $1 AND "enabled" ORDER BY "created_at" ASC, "id" ASC`,
-        [suite.id],
-      )
-    ).map((row) => entityOfRow(this.dataSource, CheckEntity, row));
-    return {
-      suiteId: suite.id,
-      plan: checks.map((check) => ({
-        check_id: check.id,
-        kind: check.kind,
-        version: check.version,
-        definition: {
-          ...definitionOf(check),
-          ...(check.baseline !== null ? { baseline: check.baseline } : {}),
-        },
-      })),
-      target: {
-        connection_id: suite.connectionId,
-        target: suite.target,
-        time_zone: suite.timeZone,
-        column_policy: suite.columnPolicy,
+/** The run plan of a suite's enabled checks, in order. */
+function planOf(suite: SuiteEntity, checks: CheckEntity[]): SuiteRunPlan {
+  return {
+    suiteId: suite.id,
+    plan: checks.map((check) => ({
+      check_id: check.id,
+      kind: check.kind,
+      version: check.version,
+      definition: {
+        ...definitionOf(check),
+        ...(check.baseline !== null ? { baseline: check.baseline } : {}),
       },
-    };
-  }
+    })),
+    target: {
+      connection_id: suite.connectionId,
+      target: suite.target,
+      time_zone: suite.timeZone,
+      column_policy: suite.columnPolicy,
+    },
+  };
 }
