@@ -225,7 +225,14 @@ describe('runs through the gateway and the runner pool', () => {
       ];
       expect(times(listed)).toEqual(times(read));
       expect(listed.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      // The list reads the counts the runner kept on the run row; the run's page counts its results.
+      expect([listed.outcome_counts, listed.health_score]).toEqual([read.outcome_counts, read.health_score]);
     }
+    const [kept] = await world.db.query<{ outcome_counts: unknown }[]>(
+      `SELECT outcome_counts FROM runs WHERE id = $1`,
+      [firstRun],
+    );
+    expect(kept?.outcome_counts).toEqual({ fail: 2, pass: 1 });
 
     const first = (await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1`, { token: owner }))
       .body as RunPage;
