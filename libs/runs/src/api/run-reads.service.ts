@@ -168,13 +168,9 @@ export class RunReadsService {
       [...params, ...audit.params],
     );
     if (row === undefined) throw runNotFoundError();
-    try {
-      requireSuiteGrantOf(actor, row.dq_suite_owner_id, row.dq_my_grant, SuiteGrant.View);
-    } catch (error) {
-      // The suite's own 404 would say which kind of thing is missing; a run answers as a run.
-      if (error instanceof AppError && error.code === ErrorCode.NotFound) throw runNotFoundError();
-      throw error;
-    }
+    await answeredAsRun(() =>
+      requireSuiteGrantOf(actor, row.dq_suite_owner_id, row.dq_my_grant, SuiteGrant.View),
+    );
     const run = entityOfRow(this.dataSource, RunEntity, row);
     const results = row.dq_results.map(storedResultOf);
     const planById = new Map(run.plan.map((check) => [check.check_id, check]));
@@ -195,13 +191,7 @@ export class RunReadsService {
   }
 
   private async accessible(actor: SuiteActor, run: RunEntity, needed: SuiteGrant): Promise<AccessibleRun> {
-    try {
-      return { run, suite: await this.access.require(actor, run.suiteId, needed) };
-    } catch (error) {
-      // The suite's own 404 would say which kind of thing is missing; a run answers as a run.
-      if (error instanceof AppError && error.code === ErrorCode.NotFound) throw runNotFoundError();
-      throw error;
-    }
+    return { run, suite: await answeredAsRun(() => this.access.require(actor, run.suiteId, needed)) };
   }
 
   async list(actor: SuiteActor, query: RunListQuery): Promise<RunPage> {
@@ -351,6 +341,19 @@ export class RunReadsService {
         finished_at: check.finished_at === null ? null : new Date(check.finished_at).toISOString(),
       })),
     };
+  }
+}
+
+/**
+ * A suite access decision for a run: the suite's own 404 would say which kind of thing is
+ * missing, so it answers as the run's.
+ */
+async function answeredAsRun<T>(decide: () => T | Promise<T>): Promise<T> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.NotFound) throw runNotFoundError();
+    throw error;
   }
 }
 
