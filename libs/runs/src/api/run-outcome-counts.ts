@@ -13,10 +13,10 @@ export function countedOutcomesSql(runId: string): string {
 }
 
 /**
- * SQL: the outcome counts of the run row `run` (an alias), as a jsonb object: the row's own, kept
- * by the statement that records each result (one column read instead of a grouped read of its
- * results per listed run), or, for a run that has none (no result recorded that way yet, or a run
- * from before the column), counted from its results.
+ * SQL: the outcome counts of the run row `run` (an alias), as a jsonb object: the row's own,
+ * started by its claim and kept by the statement that records each result (one column read instead
+ * of a grouped read of its results per listed run), or, for a run that has none (never claimed
+ * since the column exists: queued, or from before it), counted from its results.
  */
 export function runOutcomeCountsSql(run: string): string {
   return `coalesce(${run}."outcome_counts", ${countedOutcomesSql(`${run}."id"`)})`;

@@ -143,8 +143,10 @@ describe('RunLedger', () => {
     const countsOf = async (runId: string): Promise<unknown> =>
       (await dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId })).outcomeCounts;
     const run = await queuedRun();
-    await ledger.claim(run.id, 'worker-a');
     expect(await countsOf(run.id)).toBeNull();
+    // The claim starts the counts: a new run has no result.
+    expect(await ledger.claim(run.id, 'worker-a')).toMatchObject({ hasResults: false });
+    expect(await countsOf(run.id)).toEqual({});
     const passed = passingResultOf(run.id);
     await ledger.record(passed);
     await ledger.record({ ...passingResultOf(run.id), outcome: CheckOutcome.Fail, completed: 2 });
@@ -153,17 +155,30 @@ describe('RunLedger', () => {
     await ledger.record({ ...passed, outcome: CheckOutcome.Critical, completed: 3 });
     expect(await countsOf(run.id)).toEqual({ pass: 1, fail: 2 });
 
-    // A run whose results were recorded before its row kept counts (an upgrade mid-run) starts
-    // from them.
+    // A run whose results were recorded before its row kept counts (an upgrade mid-run) is
+    // counted from them by its claim, which then says it has results.
     const resumed = await queuedRun();
     await dataSource.query(
       `INSERT INTO "run_results" ("run_id", "check_id", "outcome", "detail")
        VALUES ($1, gen_random_uuid(), 'warn', '{}'), ($1, gen_random_uuid(), 'pass', '{}')`,
       [resumed.id],
     );
-    await ledger.claim(resumed.id, 'worker-a');
+    expect(await ledger.claim(resumed.id, 'worker-a')).toMatchObject({ hasResults: true });
+    expect(await countsOf(resumed.id)).toEqual({ warn: 1, pass: 1 });
     await ledger.record({ ...passingResultOf(resumed.id), completed: 3 });
     expect(await countsOf(resumed.id)).toEqual({ warn: 1, pass: 2 });
+
+    // Without a claim that started them (a run claimed before the column existed), the first
+    // result recorded starts the counts from the results already there.
+    const upgraded = await queuedRun();
+    await ledger.claim(upgraded.id, 'worker-a');
+    await dataSource.query(`UPDATE "runs" SET "outcome_counts" = NULL WHERE "id" = $1`, [upgraded.id]);
+    await dataSource.query(
+      `INSERT INTO "run_results" ("run_id", "check_id", "outcome", "detail") VALUES ($1, gen_random_uuid(), 'error', '{}')`,
+      [upgraded.id],
+    );
+    await ledger.record({ ...passingResultOf(upgraded.id), completed: 2 });
+    expect(await countsOf(upgraded.id)).toEqual({ error: 1, pass: 1 });
   });
 
   it('reaches each run by its id even when a burst has queued thousands the statistics do not know of', async () => {

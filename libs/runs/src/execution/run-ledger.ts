@@ -87,7 +87,9 @@ export interface FinishedRun {
  * - the rows of a batch come as one JSON array, estimated at the same ten rows for every call
  *   ({@link batchRows});
  * - a status condition is written so no status index can serve it ({@link statusIsOneOf});
- * - whether a run has results is a scalar sub-select with LIMIT 1, never EXISTS: a plan made while
+ * - whether a run has results is read from its outcome counts, which the claim starts (from the
+ *   results already there, for a run without counts) and each recorded result then moves: the
+ *   results are read by a scalar sub-select on the run's key, never EXISTS. A plan made while
  *   `run_results` was nearly empty turned an EXISTS into a hashed subplan over the whole table, so
  *   every claim read every result recorded since (until autovacuum analyzed the table).
  */
@@ -136,10 +138,11 @@ export class RunLedger {
       `UPDATE "runs" AS r
           SET "status" = '${RunStatus.Running}', "worker_id" = c."worker_id", "attempt" = r."attempt" + 1,
               "started_at" = coalesce(r."started_at", now()),
-              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'
+              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds',
+              "outcome_counts" = ${runOutcomeCountsSql('r')}
          FROM ${batchRows('$1', '"id" uuid, "worker_id" text')} AS c
         WHERE r."id" = c."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running, RunStatus.Queued])}
-        RETURNING r.*, (SELECT true FROM "run_results" rr WHERE rr."run_id" = r."id" LIMIT 1) IS NOT NULL AS "has_results",
+        RETURNING r.*, r."outcome_counts" <> '{}'::jsonb AS "has_results",
                   ${STORED_ZERO_SAMPLE_MODE_SQL} AS "dq_zero_sample_mode",
                   ${connectionForUseSql(`r."target" ->> 'connection_id'`)} AS "dq_connection"`,
       [JSON.stringify(claims.map((c) => ({ id: c.runId, worker_id: c.workerId })))],
@@ -158,9 +161,9 @@ export class RunLedger {
 
   /**
    * The results go in and each run's progress and outcome counts move in the same statement: they
-   * never disagree. Only a result actually inserted is counted (a duplicate is ignored); the other
-   * rows of the statement cannot see it, so a run without counts yet starts from its results
-   * recorded before.
+   * never disagree. Only a result actually inserted is counted (a duplicate is ignored). The claim
+   * started the counts; a run without them (claimed before the column existed) starts from its
+   * results recorded before, which the other rows of the statement see without the new one.
    */
   private async recordAll(results: RecordedResult[]): Promise<void[]> {
     await preparedQuery(

@@ -68,8 +68,8 @@ export class RunEntity {
   completedChecks!: number;
 
   /**
-   * The results counted by outcome, kept by the statement that records a result; null until one
-   * is recorded that way (reads then count the results themselves).
+   * The results counted by outcome: started by the run's claim, moved by the statement that records
+   * each result. Null for a run never claimed since the column exists (reads then count its results).
    */
   @Column({ name: 'outcome_counts', type: 'jsonb', nullable: true })
   outcomeCounts!: Partial<Record<CheckOutcome, number>> | null;
