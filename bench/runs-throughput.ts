@@ -21,13 +21,27 @@ import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { type AppProcess, createIsolatedEnvironment, startApp } from '@dq/testing';
+import { type ProcessGroup, describeCpu, startCpuMeter } from './process-cpu';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(__dirname, 'results', 'runs-throughput.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
-const RUNS = Math.round(20_000 * SCALE);
-const STORED = Math.round(100_000 * SCALE);
+// For a focused trial (not recorded): DQ_BENCH_RUNS and DQ_BENCH_STORED set the sizes apart from
+// the scale; DQ_BENCH_SKIP=latency,baseline leaves those phases out.
+const RUNS = Number(process.env['DQ_BENCH_RUNS'] ?? Math.round(20_000 * SCALE));
+const STORED = Number(process.env['DQ_BENCH_STORED'] ?? Math.round(100_000 * SCALE));
+const SKIPPED = new Set((process.env['DQ_BENCH_SKIP'] ?? '').split(',').filter(Boolean));
+const RECORDED =
+  SCALE === 1 &&
+  SKIPPED.size === 0 &&
+  process.env['DQ_BENCH_RUNS'] === undefined &&
+  process.env['DQ_BENCH_STORED'] === undefined;
 const RUNNERS = 2;
+/**
+ * Gateway processes (replicas) the calls are spread over, round-robin, as a load balancer in
+ * front of them would; the capacity phase also reports one process alone.
+ */
+const GATEWAYS = Number(process.env['DQ_BENCH_GATEWAYS'] ?? '2');
 /** Jobs each runner (and each bare worker) works on at once. */
 const CONCURRENCY = Number(process.env['DQ_BENCH_CONCURRENCY'] ?? '16');
 const LATENCY_RATE = 200;
@@ -95,6 +109,20 @@ async function expectOk(answer: Promise<Answer>, what: string): Promise<{ id: st
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+interface LatencyFigures {
+  triggerAnswer: Distribution;
+  admittedPerSecond: number;
+  runStart: Distribution;
+  runVisible: Distribution;
+  cpuPerTriggeredRun: Record<string, number>;
+}
+
+interface BaselineFigures {
+  noopPerSecond: number;
+  noopStart: Distribution;
+  noopFinish: Distribution;
 }
 
 interface Distribution {
@@ -243,16 +271,26 @@ async function main(): Promise<void> {
     // DQ_BENCH_PROFILE_DIR=<dir>: the gateway and each runner write a V8 CPU profile there when they stop.
     const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
     const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const gateway = await startApp(
-      'api-gateway',
-      {
-        ...env.env,
-        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000000',
-        EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
-      },
-      { nodeArgs },
-    );
-    apps.push(gateway);
+    const gateways: AppProcess[] = [];
+    // One after the other: each boots against the same database.
+    for (let index = 0; index < GATEWAYS; index += 1) {
+      const gateway = await startApp(
+        'api-gateway',
+        {
+          ...env.env,
+          RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000000',
+          EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+        },
+        { nodeArgs },
+      );
+      gateways.push(gateway);
+      apps.push(gateway);
+    }
+    const [gateway] = gateways;
+    if (gateway === undefined) throw new Error('DQ_BENCH_GATEWAYS must be at least 1');
+    let nextGateway = 0;
+    /** The next gateway's URL, round-robin. */
+    const anyGateway = (): string => gateways[nextGateway++ % gateways.length]?.url ?? gateway.url;
     const api = `${gateway.url}/api/v1`;
     const admin = await mintToken(env.databaseUrl, 'bench-admin@example.test', 'admin');
     const member = await mintToken(env.databaseUrl, 'bench-member@example.test', 'member');
@@ -289,7 +327,7 @@ async function main(): Promise<void> {
     );
     const trigger = (): Promise<{ id: string }> =>
       expectOk(
-        request(`${api}/suites/${suite.id}/run`, 'POST', member, { allow_concurrent: true }),
+        request(`${anyGateway()}/api/v1/suites/${suite.id}/run`, 'POST', member, { allow_concurrent: true }),
         'trigger',
       );
 
@@ -303,11 +341,25 @@ async function main(): Promise<void> {
       RUNS_CONCURRENCY: String(CONCURRENCY),
       EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
     };
-    apps.push(
-      ...(await Promise.all(
-        Array.from({ length: RUNNERS }, () => startApp('runner', runnerEnv, { nodeArgs })),
-      )),
+    const runners = await Promise.all(
+      Array.from({ length: RUNNERS }, () => startApp('runner', runnerEnv, { nodeArgs })),
     );
+    apps.push(...runners);
+    // CPU per run from here (the runners are up, their start is not counted) to the drain's end.
+    const servers: ProcessGroup[] = [
+      { name: 'postgres', command: /^postgres$/ },
+      { name: 'redis', command: /^redis-server$/ },
+      { name: 'nats', command: /^nats-server$/ },
+    ];
+    const runnerPids = runners.flatMap((app) => (app.pid === undefined ? [] : [app.pid]));
+    const finishedRuns = async (): Promise<number> => {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM runs WHERE status NOT IN ('queued', 'running')`,
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const finishedBefore = await finishedRuns();
+    const drainCpu = startCpuMeter([{ name: 'runners', pids: runnerPids }, ...servers]);
     const drained = await waitFor(async () => {
       const { rows } = await db.query<{ open: number }>(
         `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
@@ -330,75 +382,92 @@ async function main(): Promise<void> {
     if (!drain || drain.succeeded !== RUNS || drain.results !== RUNS) {
       throw new Error(`not every run succeeded with its result: ${JSON.stringify(drain)}`);
     }
+    const cpuPerRun = drainCpu.stop(RUNS - finishedBefore);
     const runsPerSecond = RUNS / drain.seconds;
     console.log(`pool: ${RUNS} runs in ${drain.seconds.toFixed(2)} s = ${runsPerSecond.toFixed(0)} runs/s`);
+    console.log(`  ${describeCpu(cpuPerRun, 'run')}`);
 
     // Latency at a fixed rate while the pool runs.
-    const latencyFrom = new Date();
-    // The trigger's own answer time counts too: run timestamps start once the gateway admitted
-    // the run, so a gateway falling behind the rate would otherwise not show.
-    const triggerAnswer = distribution(
-      await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void (await trigger())),
-    );
-    await waitFor(async () => {
-      const { rows } = await db.query<{ open: number }>(
-        `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
+    const gatewayGroup: ProcessGroup = {
+      name: 'gateway',
+      pids: gateways.flatMap((app) => (app.pid === undefined ? [] : [app.pid])),
+    };
+    const latency = SKIPPED.has('latency') ? null : await measureLatency();
+    async function measureLatency(): Promise<LatencyFigures> {
+      const latencyFrom = new Date();
+      const meter = startCpuMeter([gatewayGroup, { name: 'runners', pids: runnerPids }, ...servers]);
+      // The trigger's own answer time counts too: run timestamps start once the gateway admitted
+      // the run, so a gateway falling behind the rate would otherwise not show.
+      const triggerAnswer = distribution(
+        await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void (await trigger())),
       );
-      return rows[0]?.open === 0;
-    }, 5 * 60_000);
-    const { rows: latencyRows } = await db.query<{ to_start: number; to_visible: number }>(
-      `SELECT extract(epoch FROM started_at - created_at) * 1000 AS to_start,
-              extract(epoch FROM finished_at - created_at) * 1000 AS to_visible
-         FROM runs WHERE created_at >= $1 AND status = 'succeeded'`,
-      [latencyFrom],
-    );
-    const runStart = distribution(latencyRows.map((row) => Number(row.to_start)));
-    const runVisible = distribution(latencyRows.map((row) => Number(row.to_visible)));
-    const { rows: admittedRows } = await db.query<{ per_second: number }>(
-      `SELECT count(*) / nullif(extract(epoch FROM max(created_at) - min(created_at)), 0) AS per_second
-         FROM runs WHERE created_at >= $1`,
-      [latencyFrom],
-    );
-    const admittedPerSecond = Math.round(Number(admittedRows[0]?.per_second ?? NaN));
-    console.log(
-      `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
-    );
-    console.log(
-      `  trigger answered p50 ${triggerAnswer.p50_ms} p99 ${triggerAnswer.p99_ms} ms; runs admitted ${admittedPerSecond}/s`,
-    );
+      await waitFor(async () => {
+        const { rows } = await db.query<{ open: number }>(
+          `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
+        );
+        return rows[0]?.open === 0;
+      }, 5 * 60_000);
+      const cpuPerTriggeredRun = meter.stop(LATENCY_RATE * LATENCY_SECONDS);
+      const { rows: latencyRows } = await db.query<{ to_start: number; to_visible: number }>(
+        `SELECT extract(epoch FROM started_at - created_at) * 1000 AS to_start,
+                extract(epoch FROM finished_at - created_at) * 1000 AS to_visible
+           FROM runs WHERE created_at >= $1 AND status = 'succeeded'`,
+        [latencyFrom],
+      );
+      const runStart = distribution(latencyRows.map((row) => Number(row.to_start)));
+      const runVisible = distribution(latencyRows.map((row) => Number(row.to_visible)));
+      const { rows: admittedRows } = await db.query<{ per_second: number }>(
+        `SELECT count(*) / nullif(extract(epoch FROM max(created_at) - min(created_at)), 0) AS per_second
+           FROM runs WHERE created_at >= $1`,
+        [latencyFrom],
+      );
+      const admittedPerSecond = Math.round(Number(admittedRows[0]?.per_second ?? NaN));
+      console.log(
+        `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
+      );
+      console.log(
+        `  trigger answered p50 ${triggerAnswer.p50_ms} p99 ${triggerAnswer.p99_ms} ms; runs admitted ${admittedPerSecond}/s`,
+      );
+      console.log(`  ${describeCpu(cpuPerTriggeredRun, 'run triggered and run')}`);
+      return { triggerAnswer, admittedPerSecond, runStart, runVisible, cpuPerTriggeredRun };
+    }
 
     // Stop the runners before the baseline, so the bare workers get the same machine.
-    await Promise.all(apps.splice(1).map((app) => app.stop()));
+    await Promise.all(runners.map((app) => app.stop()));
 
     // Baseline: the same number of jobs drained by bare no-op workers.
-    await noopQueue.addBulk(
-      Array.from({ length: RUNS }, (_unused, index) => ({ name: 'noop', data: { index } })),
-    );
-    children.push(
-      ...(await Promise.all(Array.from({ length: RUNNERS }, () => startNoopWorker('noop', noopPrefix)))),
-    );
-    await waitFor(async () => (await noopQueue.getJobCounts('completed')).completed === RUNS, 10 * 60_000);
-    const drainedJobs = await noopQueue.getJobs(['completed'], 0, RUNS);
-    const firstStart = Math.min(...drainedJobs.map((job) => job.processedOn ?? Infinity));
-    const lastFinish = Math.max(...drainedJobs.map((job) => job.finishedOn ?? 0));
-    const noopPerSecond = RUNS / ((lastFinish - firstStart) / 1000);
-    console.log(`bare BullMQ no-op: ${RUNS} jobs at ${noopPerSecond.toFixed(0)} jobs/s`);
-    await noopQueue.obliterate({ force: true });
-    await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async (index) => {
-      await noopQueue.add('noop', { index });
-    });
-    await waitFor(
-      async () => (await noopQueue.getJobCounts('completed')).completed === LATENCY_RATE * LATENCY_SECONDS,
-      60_000,
-    );
-    const paced = await noopQueue.getJobs(['completed'], 0, LATENCY_RATE * LATENCY_SECONDS);
-    const noopStart = distribution(paced.map((job) => (job.processedOn ?? NaN) - job.timestamp));
-    const noopFinish = distribution(paced.map((job) => (job.finishedOn ?? NaN) - job.timestamp));
-    console.log(
-      `bare BullMQ at ${LATENCY_RATE}/s: add-to-start p50 ${noopStart.p50_ms} p99 ${noopStart.p99_ms} ms; add-to-finish p50 ${noopFinish.p50_ms} p99 ${noopFinish.p99_ms} ms`,
-    );
-    await Promise.all(children.splice(0).map(stopChild));
-    await noopQueue.obliterate({ force: true });
+    const baseline = SKIPPED.has('baseline') ? null : await measureBaseline();
+    async function measureBaseline(): Promise<BaselineFigures> {
+      await noopQueue.addBulk(
+        Array.from({ length: RUNS }, (_unused, index) => ({ name: 'noop', data: { index } })),
+      );
+      children.push(
+        ...(await Promise.all(Array.from({ length: RUNNERS }, () => startNoopWorker('noop', noopPrefix)))),
+      );
+      await waitFor(async () => (await noopQueue.getJobCounts('completed')).completed === RUNS, 10 * 60_000);
+      const drainedJobs = await noopQueue.getJobs(['completed'], 0, RUNS);
+      const firstStart = Math.min(...drainedJobs.map((job) => job.processedOn ?? Infinity));
+      const lastFinish = Math.max(...drainedJobs.map((job) => job.finishedOn ?? 0));
+      const noopPerSecond = RUNS / ((lastFinish - firstStart) / 1000);
+      console.log(`bare BullMQ no-op: ${RUNS} jobs at ${noopPerSecond.toFixed(0)} jobs/s`);
+      await noopQueue.obliterate({ force: true });
+      await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async (index) => {
+        await noopQueue.add('noop', { index });
+      });
+      await waitFor(
+        async () => (await noopQueue.getJobCounts('completed')).completed === LATENCY_RATE * LATENCY_SECONDS,
+        60_000,
+      );
+      const paced = await noopQueue.getJobs(['completed'], 0, LATENCY_RATE * LATENCY_SECONDS);
+      const noopStart = distribution(paced.map((job) => (job.processedOn ?? NaN) - job.timestamp));
+      const noopFinish = distribution(paced.map((job) => (job.finishedOn ?? NaN) - job.timestamp));
+      console.log(
+        `bare BullMQ at ${LATENCY_RATE}/s: add-to-start p50 ${noopStart.p50_ms} p99 ${noopStart.p99_ms} ms; add-to-finish p50 ${noopFinish.p50_ms} p99 ${noopFinish.p99_ms} ms`,
+      );
+      await Promise.all(children.splice(0).map(stopChild));
+      await noopQueue.obliterate({ force: true });
+      return { noopPerSecond, noopStart, noopFinish };
+    }
 
     // Reads: fill the table to STORED runs (each with its one result), then read at a fixed rate.
     const { rows: countRows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM runs');
@@ -427,37 +496,64 @@ async function main(): Promise<void> {
       const { status, body } = await answer;
       if (status !== 200) throw new Error(`read answered ${status}: ${body.slice(0, 200)}`);
     };
-    const reads = {
-      healthz: distribution(
-        await atFixedRate(READ_RATE, READ_SECONDS, () => expect200(request(`${gateway.url}/healthz`, 'GET'))),
-      ),
-      runs_list: distribution(
-        await atFixedRate(READ_RATE, READ_SECONDS, () => expect200(request(`${api}/runs`, 'GET', member))),
-      ),
-      run_by_id: distribution(
-        await atFixedRate(READ_RATE, READ_SECONDS, (index) =>
-          expect200(request(`${api}/runs/${ids[index % ids.length] ?? ''}`, 'GET', member)),
-        ),
-      ),
+    // Each read phase also says what one request cost the gateway and the servers.
+    const readGroups = [gatewayGroup, ...servers];
+    const cpuPerRequest: Record<string, Record<string, number>> = {};
+    const metered = async <T extends { n: number }>(name: string, phase: () => Promise<T>): Promise<T> => {
+      const meter = startCpuMeter(readGroups);
+      const figures = await phase();
+      cpuPerRequest[name] = meter.stop(figures.n);
+      return figures;
     };
-    console.log(`reads at ${READ_RATE}/s with ${STORED} runs stored (p50 / p99 ms):`);
+    const readAtRate = (name: string, call: (index: number) => Promise<void>): Promise<Distribution> =>
+      metered(name, async () => distribution(await atFixedRate(READ_RATE, READ_SECONDS, call)));
+    // The fixed-rate reads go to every gateway in turn; the capacity is measured for one process
+    // alone and for all of them.
+    const healthzOn = (base: () => string) => (): Promise<void> =>
+      expect200(request(`${base()}/healthz`, 'GET'));
+    const listOn = (base: () => string) => (): Promise<void> =>
+      expect200(request(`${base()}/api/v1/runs`, 'GET', member));
+    const byIdOn =
+      (base: () => string) =>
+      (index: number): Promise<void> =>
+        expect200(request(`${base()}/api/v1/runs/${ids[index % ids.length] ?? ''}`, 'GET', member));
+    const reads = {
+      healthz: await readAtRate('healthz', healthzOn(anyGateway)),
+      runs_list: await readAtRate('runs_list', listOn(anyGateway)),
+      run_by_id: await readAtRate('run_by_id', byIdOn(anyGateway)),
+    };
+    console.log(
+      `reads at ${READ_RATE}/s over ${GATEWAYS} gateway process(es), ${STORED} runs stored (p50 / p99 ms):`,
+    );
     for (const [name, figures] of Object.entries(reads)) {
       console.log(
         `  ${name.padEnd(10)} ${figures.p50_ms} / ${figures.p99_ms}  (p99 ${(figures.p99_ms / reads.healthz.p99_ms).toFixed(2)}x healthz)`,
       );
+      console.log(`    ${describeCpu(cpuPerRequest[name] ?? {}, 'request')}`);
     }
 
-    // What one gateway process sustains: 16 callers back to back, each call as soon as the last answered.
+    // What the gateways sustain: 16 callers back to back, each call as soon as the last answered.
+    const atCapacity = (
+      name: string,
+      call: (index: number) => Promise<void>,
+    ): Promise<Distribution & { per_second: number }> =>
+      metered(`capacity_${name}`, () => closedLoop(16, READ_SECONDS, call));
+    const oneGateway = (): string => gateway.url;
     const capacity = {
-      healthz: await closedLoop(16, READ_SECONDS, () => expect200(request(`${gateway.url}/healthz`, 'GET'))),
-      runs_list: await closedLoop(16, READ_SECONDS, () => expect200(request(`${api}/runs`, 'GET', member))),
-      run_by_id: await closedLoop(16, READ_SECONDS, (index) =>
-        expect200(request(`${api}/runs/${ids[index % ids.length] ?? ''}`, 'GET', member)),
-      ),
+      healthz: await atCapacity('healthz', healthzOn(oneGateway)),
+      runs_list: await atCapacity('runs_list', listOn(oneGateway)),
+      run_by_id: await atCapacity('run_by_id', byIdOn(oneGateway)),
+      ...(GATEWAYS > 1
+        ? {
+            runs_list_all_gateways: await atCapacity('runs_list_all_gateways', listOn(anyGateway)),
+            run_by_id_all_gateways: await atCapacity('run_by_id_all_gateways', byIdOn(anyGateway)),
+          }
+        : {}),
     };
-    console.log('capacity of one gateway process, 16 callers back to back (req/s, p50 / p99 ms):');
+    console.log('capacity, 16 callers back to back (req/s, p50 / p99 ms); one gateway process unless said:');
     for (const [name, figures] of Object.entries(capacity)) {
       console.log(`  ${name.padEnd(10)} ${figures.per_second} req/s, ${figures.p50_ms} / ${figures.p99_ms}`);
+      console.log(`    ${describeCpu(cpuPerRequest[`capacity_${name}`] ?? {}, 'request')}`);
     }
 
     const report = {
@@ -465,27 +561,38 @@ async function main(): Promise<void> {
       scale: SCALE,
       runs: RUNS,
       runners: RUNNERS,
+      gateways: GATEWAYS,
       concurrency_per_runner: CONCURRENCY,
       throughput: {
         enqueue_through_api_runs_per_s: Math.round(RUNS / enqueueSeconds),
         pool_runs_per_s: Math.round(runsPerSecond),
-        bare_bullmq_noop_jobs_per_s: Math.round(noopPerSecond),
-        ratio_noop_over_pool: Math.round((noopPerSecond / runsPerSecond) * 100) / 100,
+        bare_bullmq_noop_jobs_per_s: baseline ? Math.round(baseline.noopPerSecond) : null,
+        ratio_noop_over_pool: baseline
+          ? Math.round((baseline.noopPerSecond / runsPerSecond) * 100) / 100
+          : null,
+        cpu_ms_per_run: cpuPerRun,
       },
-      latency_at_fixed_rate: {
+      latency_at_fixed_rate: latency && {
         rate_per_s: LATENCY_RATE,
         seconds: LATENCY_SECONDS,
-        trigger_answer: triggerAnswer,
-        runs_admitted_per_s: admittedPerSecond,
-        pool_enqueue_to_start: runStart,
-        pool_enqueue_to_visible: runVisible,
-        bare_add_to_start: noopStart,
-        bare_add_to_finish: noopFinish,
+        trigger_answer: latency.triggerAnswer,
+        runs_admitted_per_s: latency.admittedPerSecond,
+        pool_enqueue_to_start: latency.runStart,
+        pool_enqueue_to_visible: latency.runVisible,
+        bare_add_to_start: baseline?.noopStart ?? null,
+        bare_add_to_finish: baseline?.noopFinish ?? null,
+        cpu_ms_per_run_triggered_and_run: latency.cpuPerTriggeredRun,
       },
-      reads_at_fixed_rate: { rate_per_s: READ_RATE, seconds: READ_SECONDS, stored_runs: STORED, ...reads },
+      reads_at_fixed_rate: {
+        rate_per_s: READ_RATE,
+        seconds: READ_SECONDS,
+        stored_runs: STORED,
+        ...reads,
+        cpu_ms_per_request: cpuPerRequest,
+      },
       read_capacity_closed_loop: { callers: 16, seconds: READ_SECONDS, ...capacity },
     };
-    if (SCALE === 1) {
+    if (RECORDED) {
       fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
       fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
       console.log(`recorded in ${path.relative(process.cwd(), RESULTS_FILE)}`);
