@@ -227,6 +227,9 @@ describe('runs through the gateway and the runner pool', () => {
       expect(listed.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       // The list reads the counts the runner kept on the run row; the run's page counts its results.
       expect([listed.outcome_counts, listed.health_score]).toEqual([read.outcome_counts, read.health_score]);
+      // A listed run reads as the run's own page shows it (health score, duration and all).
+      const { results: _results, ...run } = read;
+      expect(listed).toEqual(run);
     }
     const [kept] = await world.db.query<{ outcome_counts: unknown }[]>(
       `SELECT outcome_counts FROM runs WHERE id = $1`,
@@ -298,6 +301,41 @@ describe('runs through the gateway and the runner pool', () => {
       const refused = await call(api, 'GET', `/runs?${bad}`, { token: owner });
       expect(`${bad}: ${refused.status}`).toBe(`${bad}: 422`);
     }
+  });
+
+  it('pages runs created within one millisecond in their exact order: each once, none skipped', async () => {
+    const suiteId = await suite('public.orders', []);
+    // Three runs in the same millisecond, whose ids sort against their microseconds: an order
+    // taken from the millisecond text would page them wrongly.
+    const runs = [
+      { id: '00000000-0000-4000-8000-000000000000', created: '2026-01-01T00:00:00.123900Z' },
+      { id: 'ffffffff-ffff-4fff-bfff-ffffffffffff', created: '2026-01-01T00:00:00.123400Z' },
+      { id: '88888888-8888-4888-8888-888888888888', created: '2026-01-01T00:00:00.123100Z' },
+    ];
+    for (const run of runs) {
+      await world.db.query(
+        `INSERT INTO runs (id, suite_id, trigger, status, plan, total_checks, completed_checks, outcome_counts,
+                           created_at, started_at, finished_at)
+         VALUES ($1, $2, 'api', 'succeeded', '[]', 0, 0, '{}', $3, $3, $3::timestamptz + interval '5 milliseconds')`,
+        [run.id, suiteId, run.created],
+      );
+    }
+    const seen: RunView[] = [];
+    let before: string | null = null;
+    do {
+      const query: string = `/runs?suite_id=${suiteId}&limit=1${before === null ? '' : `&before=${before}`}`;
+      const answer = await call(api, 'GET', query, { token: owner });
+      expect(answer.status).toBe(200);
+      const page = answer.body as RunPage;
+      seen.push(...page.items);
+      before = page.next_cursor;
+    } while (before !== null && seen.length < 10);
+    expect(seen.map((run) => run.id)).toEqual(runs.map((run) => run.id));
+    expect(seen.map((run) => [run.created_at, run.duration_ms, run.health_score])).toEqual([
+      ['2026-01-01T00:00:00.123Z', 5, null],
+      ['2026-01-01T00:00:00.123Z', 5, null],
+      ['2026-01-01T00:00:00.123Z', 5, null],
+    ]);
   });
 
   it('a viewer with a view share reads runs but cannot cancel; reads are audited', async () => {

@@ -249,8 +249,10 @@ export class RunReadsService {
       `jsonb_build_object('runs', (SELECT least(count(*), ${shownLimit}::int) FROM "page"))`,
     );
     params.push(...audit.params);
+    // Ordered by the exact creation time (fixed-width text, so its order is the time's), as the
+    // page was read and as the cursor resumes: two runs of one millisecond keep their order.
     const listSql = `WITH "page" AS (${pageSql}), ${audit.sql}
-      SELECT * FROM "page" ORDER BY "created_at" DESC, "id" DESC`;
+      SELECT * FROM "page" ORDER BY "created_at_exact" DESC, "id" DESC`;
     // Prepared under a name of its text: a handful of filter combinations, each planned once per
     // pooled connection.
     const rows = await preparedQuery<
