@@ -605,7 +605,9 @@ async function main(): Promise<void> {
     await noopQueue.close();
     await db.end();
     agent.destroy();
-    await env.cleanup();
+    // DQ_BENCH_KEEP=1 keeps the database to look into (its URL is printed); it is dropped otherwise.
+    if (process.env['DQ_BENCH_KEEP'] === undefined) await env.cleanup();
+    else console.log(`kept the database: ${env.databaseUrl}`);
   }
 }
 
