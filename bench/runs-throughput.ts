@@ -51,7 +51,9 @@ const READ_SECONDS = 10;
 const SOURCE_DATABASE = 'dq_bench_runs_source';
 
 const execFileAsync = promisify(execFile);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// A kept-alive socket idle for 2 s is closed here first, before the gateway's own idle timeout
+// (5 s) closes it under a request being sent on it (ECONNRESET, which a POST cannot safely retry).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 2_000 });
 
 interface Answer {
   status: number;
@@ -152,15 +154,23 @@ async function atFixedRate(
   const total = rate * seconds;
   const latencies: number[] = [];
   const pending: Promise<void>[] = [];
+  const failures: unknown[] = [];
   const start = performance.now();
   for (let index = 0; index < total; index++) {
     const due = start + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Measured from when it was due, so a late send counts against the service, not for it.
-    pending.push(fire(index).then(() => void latencies.push(performance.now() - due)));
+    // Measured from when it was due, so a late send counts against the service, not for it. A
+    // failure is kept and thrown once every call answered (not left unhandled until then).
+    pending.push(
+      fire(index).then(
+        () => void latencies.push(performance.now() - due),
+        (error: unknown) => void failures.push(error),
+      ),
+    );
   }
   await Promise.all(pending);
+  if (failures.length > 0) throw failures[0];
   return latencies;
 }
 
