@@ -11,6 +11,7 @@
 //   (run created -> claimed by a runner) and enqueue-to-visible (run created -> final state and
 //   results committed, so GET /runs/{id} shows them), against the bare worker's add-to-start and
 //   add-to-finish at the same rate.
+// Every API call goes to one of GATEWAYS gateway processes in turn (default 2), as a load balancer would.
 // Reads: GET /runs (first page) and GET /runs/{id} at a fixed 500 req/s with STORED runs in the
 //   table (grant-filtered for a member who owns the suites), against GET /healthz at the same rate.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
