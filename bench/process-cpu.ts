@@ -14,15 +14,23 @@ export interface ProcessGroup {
   command?: RegExp;
 }
 
-/** CPU ticks (user + system) of one process, or 0 when it is gone or /proc cannot be read. */
-function ticksOf(pid: number): number {
+interface Ticks {
+  /** User and system time together. */
+  all: number;
+  /** System time alone: the kernel's part, which on loopback includes the peer's network path. */
+  system: number;
+}
+
+/** CPU ticks of one process, or 0 when it is gone or /proc cannot be read. */
+function ticksOf(pid: number): Ticks {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command may hold spaces and parentheses: the fields start after its last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const system = Number(fields[12]);
+    return { all: Number(fields[11]) + system, system };
   } catch {
-    return 0;
+    return { all: 0, system: 0 };
   }
 }
 
@@ -50,7 +58,7 @@ function pidsMatching(command: RegExp): number[] {
  * (a PostgreSQL backend of a short connection) is missed: the phases measured here run on pooled
  * connections.
  */
-function readTicks(groups: readonly ProcessGroup[]): Map<string, { pid: number; ticks: number }[]> {
+function readTicks(groups: readonly ProcessGroup[]): Map<string, { pid: number; ticks: Ticks }[]> {
   return new Map(
     groups.map((group) => {
       const pids = group.pids ?? (group.command ? pidsMatching(group.command) : []);
@@ -59,35 +67,52 @@ function readTicks(groups: readonly ProcessGroup[]): Map<string, { pid: number; 
   );
 }
 
+/** CPU milliseconds per operation, by group and in total; `kernel` is the system-time part of each. */
+export interface CpuPerOperation {
+  perOperation: Record<string, number>;
+  kernel: Record<string, number>;
+}
+
+const rounded = (ms: number): number => Math.round(ms * 1000) / 1000;
+
 /** Starts measuring; `stop(operations)` gives each group's CPU milliseconds per operation. */
 export function startCpuMeter(groups: readonly ProcessGroup[]): {
-  stop: (operations: number) => Record<string, number>;
+  stop: (operations: number) => CpuPerOperation;
 } {
   const before = readTicks(groups);
   return {
-    stop(operations: number): Record<string, number> {
+    stop(operations: number): CpuPerOperation {
       const after = readTicks(groups);
       const perOperation: Record<string, number> = {};
+      const kernel: Record<string, number> = {};
+      const msOf = (ticks: number): number => ((ticks / TICKS_PER_SECOND) * 1000) / Math.max(operations, 1);
       let total = 0;
+      let totalKernel = 0;
       for (const group of groups) {
         const start = new Map((before.get(group.name) ?? []).map(({ pid, ticks }) => [pid, ticks]));
-        // A process that appeared since the first reading counts from zero.
-        const ticks = (after.get(group.name) ?? []).reduce(
-          (sum, { pid, ticks: now }) => sum + now - (start.get(pid) ?? 0),
-          0,
-        );
-        const ms = ((ticks / TICKS_PER_SECOND) * 1000) / Math.max(operations, 1);
-        perOperation[group.name] = Math.round(ms * 1000) / 1000;
-        total += ms;
+        let all = 0;
+        let system = 0;
+        for (const { pid, ticks: now } of after.get(group.name) ?? []) {
+          // A process that appeared since the first reading counts from zero.
+          all += now.all - (start.get(pid)?.all ?? 0);
+          system += now.system - (start.get(pid)?.system ?? 0);
+        }
+        perOperation[group.name] = rounded(msOf(all));
+        kernel[group.name] = rounded(msOf(system));
+        total += msOf(all);
+        totalKernel += msOf(system);
       }
-      perOperation['total'] = Math.round(total * 1000) / 1000;
-      return perOperation;
+      perOperation['total'] = rounded(total);
+      kernel['total'] = rounded(totalKernel);
+      return { perOperation, kernel };
     },
   };
 }
 
-/** One line of a report: `gateway 1.412, postgres 1.083, ... ms CPU per <what>`. */
-export function describeCpu(perOperation: Record<string, number>, what: string): string {
-  const parts = Object.entries(perOperation).map(([name, ms]) => `${name} ${ms.toFixed(3)}`);
+/** One line of a report: `gateway 1.412 (kernel 0.310), postgres 1.083 (...), ... ms CPU per <what>`. */
+export function describeCpu({ perOperation, kernel }: CpuPerOperation, what: string): string {
+  const parts = Object.entries(perOperation).map(
+    ([name, ms]) => `${name} ${ms.toFixed(3)} (kernel ${(kernel[name] ?? 0).toFixed(3)})`,
+  );
   return `CPU ms per ${what}: ${parts.join(', ')}`;
 }

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { type AppProcess, createIsolatedEnvironment, startApp } from '@dq/testing';
-import { type ProcessGroup, describeCpu, startCpuMeter } from './process-cpu';
+import { type CpuPerOperation, type ProcessGroup, describeCpu, startCpuMeter } from './process-cpu';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(__dirname, 'results', 'runs-throughput.json');
@@ -103,6 +103,14 @@ function requestOnce(url: string, method: string, token?: string, body?: unknown
   });
 }
 
+/** No reading (a phase left out). */
+const NO_CPU: CpuPerOperation = { perOperation: {}, kernel: {} };
+
+/** As recorded: the milliseconds of each group, and under `kernel` their system-time part. */
+function cpuRecord({ perOperation, kernel }: CpuPerOperation): Record<string, unknown> {
+  return { ...perOperation, kernel };
+}
+
 async function expectOk(answer: Promise<Answer>, what: string): Promise<{ id: string }> {
   const { status, body } = await answer;
   if (status < 200 || status > 299) throw new Error(`${what}: ${status} ${body}`);
@@ -119,7 +127,7 @@ interface LatencyFigures {
   admittedPerSecond: number;
   runStart: Distribution;
   runVisible: Distribution;
-  cpuPerTriggeredRun: Record<string, number>;
+  cpuPerTriggeredRun: CpuPerOperation;
 }
 
 interface BaselineFigures {
@@ -509,7 +517,7 @@ async function main(): Promise<void> {
     };
     // Each read phase also says what one request cost the gateway and the servers.
     const readGroups = [gatewayGroup, ...servers];
-    const cpuPerRequest: Record<string, Record<string, number>> = {};
+    const cpuPerRequest: Record<string, CpuPerOperation> = {};
     const metered = async <T extends { n: number }>(name: string, phase: () => Promise<T>): Promise<T> => {
       const meter = startCpuMeter(readGroups);
       const figures = await phase();
@@ -540,7 +548,7 @@ async function main(): Promise<void> {
       console.log(
         `  ${name.padEnd(10)} ${figures.p50_ms} / ${figures.p99_ms}  (p99 ${(figures.p99_ms / reads.healthz.p99_ms).toFixed(2)}x healthz)`,
       );
-      console.log(`    ${describeCpu(cpuPerRequest[name] ?? {}, 'request')}`);
+      console.log(`    ${describeCpu(cpuPerRequest[name] ?? NO_CPU, 'request')}`);
     }
 
     // What the gateways sustain: 16 callers back to back, each call as soon as the last answered.
@@ -564,7 +572,7 @@ async function main(): Promise<void> {
     console.log('capacity, 16 callers back to back (req/s, p50 / p99 ms); one gateway process unless said:');
     for (const [name, figures] of Object.entries(capacity)) {
       console.log(`  ${name.padEnd(10)} ${figures.per_second} req/s, ${figures.p50_ms} / ${figures.p99_ms}`);
-      console.log(`    ${describeCpu(cpuPerRequest[`capacity_${name}`] ?? {}, 'request')}`);
+      console.log(`    ${describeCpu(cpuPerRequest[`capacity_${name}`] ?? NO_CPU, 'request')}`);
     }
 
     const report = {
@@ -581,7 +589,7 @@ async function main(): Promise<void> {
         ratio_noop_over_pool: baseline
           ? Math.round((baseline.noopPerSecond / runsPerSecond) * 100) / 100
           : null,
-        cpu_ms_per_run: cpuPerRun,
+        cpu_ms_per_run: cpuRecord(cpuPerRun),
       },
       latency_at_fixed_rate: latency && {
         rate_per_s: LATENCY_RATE,
@@ -592,14 +600,16 @@ async function main(): Promise<void> {
         pool_enqueue_to_visible: latency.runVisible,
         bare_add_to_start: baseline?.noopStart ?? null,
         bare_add_to_finish: baseline?.noopFinish ?? null,
-        cpu_ms_per_run_triggered_and_run: latency.cpuPerTriggeredRun,
+        cpu_ms_per_run_triggered_and_run: cpuRecord(latency.cpuPerTriggeredRun),
       },
       reads_at_fixed_rate: {
         rate_per_s: READ_RATE,
         seconds: READ_SECONDS,
         stored_runs: STORED,
         ...reads,
-        cpu_ms_per_request: cpuPerRequest,
+        cpu_ms_per_request: Object.fromEntries(
+          Object.entries(cpuPerRequest).map(([name, cpu]) => [name, cpuRecord(cpu)]),
+        ),
       },
       read_capacity_closed_loop: { callers: 16, seconds: READ_SECONDS, ...capacity },
     };

@@ -331,6 +331,116 @@ describe('check kinds by datasource kind, against the peers', () => {
     await admin.end();
   });
 
+  it.each(['postgres', 'object_store', 'file_store'] as const)(
+    '%s: a missing target fails each check as target_not_found, whether or not the check needs its columns',
+    async (kind) => {
+      const subject = subjects.find((entry) => entry.kind === kind)!;
+      const missing = kind === 'postgres' ? 'public.no_such_orders' : 'landing/no-such-orders.csv';
+      const checkOf = (body: Record<string, unknown>): TargetCheck => ({
+        id: randomUUID(),
+        version: 1,
+        baseline: null,
+        definition: parseCheckDefinition(body, { datasourceKind: kind }),
+      });
+      const volume = { name: 'rows', kind: 'volume', config: { min_rows: 1 } };
+      const notNull = {
+        name: 'ids',
+        kind: 'expectation',
+        config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
+      };
+      // A suite of row counts alone (no catalog read first), then one that resolves a column.
+      for (const suite of [[checkOf(volume)], [checkOf(volume), checkOf(notNull)]]) {
+        const results = new Map<string, CheckEvaluation>();
+        await evaluator.evaluate(
+          {
+            runId: null,
+            zeroSample: false,
+            target: {
+              connection_id: subject.connectionId,
+              target: missing,
+              time_zone: 'UTC',
+              column_policy: {},
+            },
+            checks: suite,
+          },
+          { signal: AbortSignal.timeout(60_000) },
+          async (checkId, evaluation) => {
+            results.set(checkId, evaluation);
+          },
+        );
+        expect(
+          [...results.values()].map(({ outcome, detail }) => ({ outcome, reason: detail['reason'] })),
+        ).toEqual(suite.map(() => ({ outcome: 'error', reason: 'target_not_found' })));
+      }
+    },
+    120_000,
+  );
+
+  it('postgres: a suite of row counts reads no catalog, one with a column check reads it once', async () => {
+    const subject = subjects.find((entry) => entry.kind === 'postgres')!;
+    const adapters = (evaluator as unknown as { adapters: DatasourceAdapterRegistry }).adapters;
+    const postgres = adapters.get('postgres');
+    const withSession = postgres.withSession!.bind(postgres);
+    let catalogReads = 0;
+    // The real adapter and session; each columns read is counted on its way through.
+    const counting: typeof postgres.withSession = (connection, options, work, sessionOptions) =>
+      withSession(
+        connection,
+        options,
+        (session) =>
+          work({
+            query: (sql, queryOptions) => session.query(sql, queryOptions),
+            columns: (target) => {
+              catalogReads += 1;
+              return session.columns(target);
+            },
+          }),
+        sessionOptions,
+      );
+    const definitionOf = (body: Record<string, unknown>): TargetCheck => ({
+      id: randomUUID(),
+      version: 1,
+      baseline: null,
+      definition: parseCheckDefinition(body, { datasourceKind: 'postgres' }),
+    });
+    const volume = definitionOf({ name: 'rows', kind: 'volume', config: { min_rows: 10, max_rows: 10 } });
+    const nulls = definitionOf({
+      name: 'ids',
+      kind: 'expectation',
+      config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
+    });
+    (postgres as { withSession?: typeof postgres.withSession }).withSession = counting;
+    try {
+      const reads: number[] = [];
+      for (const checks of [[volume], [volume, nulls]]) {
+        catalogReads = 0;
+        const outcomes: string[] = [];
+        await evaluator.evaluate(
+          {
+            runId: null,
+            zeroSample: false,
+            target: {
+              connection_id: subject.connectionId,
+              target: subject.target,
+              time_zone: 'UTC',
+              column_policy: {},
+            },
+            checks,
+          },
+          { signal: AbortSignal.timeout(60_000) },
+          async (_checkId, evaluation) => {
+            outcomes.push(evaluation.outcome);
+          },
+        );
+        expect(outcomes).toEqual(checks.map(() => 'pass'));
+        reads.push(catalogReads);
+      }
+      expect(reads).toEqual([0, 1]);
+    } finally {
+      (postgres as { withSession?: typeof postgres.withSession }).withSession = withSession;
+    }
+  });
+
   it.each(['postgres', 'object_store', 'file_store', 'warehouse', 'lakehouse', 'iceberg_catalog'] as const)(
     '%s: every supported check kind evaluates',
     async (kind) => {

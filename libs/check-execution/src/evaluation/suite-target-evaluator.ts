@@ -170,7 +170,11 @@ export class SuiteTargetEvaluator {
         target,
         options,
         async (reads) => {
-          const columns = (await reads.columns()).map(({ name, type }) => ({ name, type }));
+          // A suite of row counts, file arrivals and custom SQL never reads the catalog: a missing
+          // target then shows in the statement that reads it.
+          const columns = input.checks.some(({ definition }) => needsColumns(definition))
+            ? (await reads.columns()).map(({ name, type }) => ({ name, type }))
+            : [];
           const metadata = await this.metadataIfUseful(adapter, connection, target, input.checks, options);
           const newestArrival = await this.newestArrivalIfUseful(
             adapter,
@@ -224,8 +228,12 @@ export class SuiteTargetEvaluator {
                 row = (await runner.run(group.statement, 1)).rows[0] ?? {};
               } catch (error) {
                 if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
+                const reason =
+                  error.errorClass === DatasourceErrorClass.NotFound
+                    ? 'target_not_found'
+                    : 'evaluation_failed';
                 for (const { checkId } of [...group.expectations, ...group.monitors])
-                  await done(checkId, errorResult('evaluation_failed', error.message));
+                  await done(checkId, errorResult(reason, error.message));
                 continue;
               }
               for (const monitor of group.monitors) measured.set(monitor.checkId, monitor.read(row));
@@ -618,6 +626,24 @@ export class SuiteTargetEvaluator {
       default:
         return errorResult('unsupported_check_kind', `No evaluation for ${kind}`);
     }
+  }
+}
+
+/**
+ * Whether evaluating a check needs the target's columns: to resolve the columns it names, or to
+ * compare or profile them. A row count, a file arrival and custom SQL do not.
+ */
+function needsColumns({ kind, config }: CheckDefinition): boolean {
+  switch (kind) {
+    case CheckKind.Volume:
+    case CheckKind.CustomSql:
+      return false;
+    case CheckKind.Anomaly:
+    case CheckKind.Freshness:
+      // A row count, or the newest file's arrival: no column to resolve.
+      return typeof config['column'] === 'string';
+    default:
+      return true;
   }
 }
 
