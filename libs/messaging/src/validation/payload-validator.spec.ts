@@ -1,4 +1,4 @@
-import { ExecuteRunJob, RunCompletedEvent, RunStatus } from '@dq/contracts';
+import { ExecuteRunJob, RunCompletedEvent, RunListQuery, RunStatus, TargetColumnsReply } from '@dq/contracts';
 import { InvalidPayloadError } from './invalid-payload.error';
 import { assertValidOutgoing, parseIncoming } from './payload-validator';
 
@@ -20,6 +20,65 @@ describe('payload validation', () => {
     })();
     expect(error).toBeInstanceOf(InvalidPayloadError);
     expect((error as InvalidPayloadError).violations.map((v) => v.field).sort()).toEqual(['extra', 'run_id']);
+  });
+
+  it('checks a flat contract strictly without copying it: every field, known or not, is judged', () => {
+    const completed = {
+      event_id: RUN_ID,
+      run_id: RUN_ID,
+      suite_id: RUN_ID,
+      status: RunStatus.Succeeded,
+      outcome_counts: { pass: 1 },
+      total_checks: 1,
+      checks: [],
+      finished_at: '2026-11-27T02:00:00.000Z',
+    } as RunCompletedEvent;
+    expect(() => assertValidOutgoing(RunCompletedEvent, completed)).not.toThrow();
+    const violationsOf = (payload: RunCompletedEvent): string[] => {
+      try {
+        assertValidOutgoing(RunCompletedEvent, payload);
+      } catch (error) {
+        return (error as InvalidPayloadError).violations.map((violation) => violation.field).sort();
+      }
+      return [];
+    };
+    expect(
+      violationsOf({ ...completed, total_checks: -1, secret: 'x' } as unknown as RunCompletedEvent),
+    ).toEqual(['secret', 'total_checks']);
+    // The payload itself is left as it was given.
+    expect(completed).not.toBeInstanceOf(RunCompletedEvent);
+  });
+
+  it('still validates a nested contract element by element on the way out', () => {
+    expect(() =>
+      assertValidOutgoing(TargetColumnsReply, {
+        columns: [{ name: 'id', type: 'bigint', nullable: false }],
+      }),
+    ).not.toThrow();
+    const error = (() => {
+      try {
+        assertValidOutgoing(TargetColumnsReply, {
+          columns: [{ name: 'id', type: 'bigint', nullable: 'no', leaked: 1 }],
+        } as unknown as TargetColumnsReply);
+      } catch (e) {
+        return e as InvalidPayloadError;
+      }
+      return undefined;
+    })();
+    expect(error?.violations.map((violation) => violation.field).sort()).toEqual([
+      'columns.0.leaked',
+      'columns.0.nullable',
+    ]);
+  });
+
+  it("applies a contract's own transforms before judging it", () => {
+    // The status filter is given as comma-separated text and judged as the list it becomes.
+    expect(() =>
+      assertValidOutgoing(RunListQuery, { status: 'queued, running' } as unknown as RunListQuery),
+    ).not.toThrow();
+    expect(() =>
+      assertValidOutgoing(RunListQuery, { status: 'queued,asleep' } as unknown as RunListQuery),
+    ).toThrow(InvalidPayloadError);
   });
 
   it('parses incoming JSON into the contract class and strips unknown fields', () => {

@@ -1,6 +1,6 @@
 import { type FieldViolation, type PayloadClass } from '@dq/contracts';
-import { plainToInstance } from 'class-transformer';
-import { type ValidationError, validateSync } from 'class-validator';
+import { TransformationType, plainToInstance } from 'class-transformer';
+import { type ValidationError, ValidationTypes, getMetadataStorage, validateSync } from 'class-validator';
 import { InvalidPayloadError } from './invalid-payload.error';
 
 /**
@@ -9,6 +9,56 @@ import { InvalidPayloadError } from './invalid-payload.error';
  */
 export function assertValidOutgoing<T>(contract: PayloadClass<T>, payload: T): void {
   check(contract, payload, true);
+}
+
+type TransformerRegistry = (typeof import('class-transformer/types/storage'))['defaultMetadataStorage'];
+/**
+ * class-transformer's registry of decorators, read where @nestjs/mapped-types reads it: the package
+ * exports no other entry point, and ships its types apart from the module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module without its own types
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: TransformerRegistry;
+};
+
+/** Per contract class: whether `plainToInstance` does more than copy the payload's fields. */
+const transformedContracts = new WeakMap<PayloadClass<unknown>, boolean>();
+
+/**
+ * Whether the contract has nested contracts to validate or fields class-transformer converts.
+ * Every field a strict check accepts has a validator, so the validators' fields are all there are.
+ */
+function needsTransform(contract: PayloadClass<unknown>): boolean {
+  let known = transformedContracts.get(contract);
+  if (known === undefined) {
+    const validations = getMetadataStorage().getTargetValidationMetadatas(contract, '', true, false);
+    known =
+      defaultMetadataStorage.getStrategy(contract) !== 'none' ||
+      validations.some(
+        ({ type, propertyName }) =>
+          type === ValidationTypes.NESTED_VALIDATION ||
+          defaultMetadataStorage.findTypeMetadata(contract, propertyName) !== undefined ||
+          defaultMetadataStorage.findTransformMetadatas(
+            contract,
+            propertyName,
+            TransformationType.PLAIN_TO_CLASS,
+          ).length > 0 ||
+          defaultMetadataStorage.findExposeMetadata(contract, propertyName) !== undefined ||
+          defaultMetadataStorage.findExcludeMetadata(contract, propertyName) !== undefined,
+      );
+    transformedContracts.set(contract, known);
+  }
+  return known;
+}
+
+/**
+ * The payload as an instance of its contract. A flat contract's instance is the payload's own
+ * fields on the contract's prototype: validation reads it exactly as it reads `plainToInstance`'s
+ * deep copy, which costs a publishing runner more than the validation itself.
+ */
+function instanceOf<T>(contract: PayloadClass<T>, plain: object): T {
+  if (needsTransform(contract)) return plainToInstance(contract, plain);
+  return Object.assign(Object.create(contract.prototype as object) as object, plain) as T;
 }
 
 /**
@@ -32,7 +82,7 @@ function check<T>(contract: PayloadClass<T>, plain: unknown, strict: boolean): T
       { field: '', problems: ['payload must be a JSON object'] },
     ]);
   }
-  const instance = plainToInstance(contract, plain);
+  const instance = instanceOf(contract, plain);
   const errors = validateSync(instance as object, {
     whitelist: true,
     forbidNonWhitelisted: strict,
