@@ -289,7 +289,11 @@ async function main(): Promise<void> {
   try {
     // DQ_BENCH_PROFILE_DIR=<dir>: the gateway and each runner write a V8 CPU profile there when they stop.
     const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
-    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    // DQ_BENCH_NODE_ARGS: Node flags for the gateways and runners (a trial of V8 settings, say).
+    const nodeArgs = [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(process.env['DQ_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+    ];
     const gateways: AppProcess[] = [];
     // One after the other: each boots against the same database.
     for (let index = 0; index < GATEWAYS; index += 1) {
