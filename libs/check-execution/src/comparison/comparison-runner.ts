@@ -23,8 +23,12 @@ import {
 import { type CheckEvaluation } from '@dq/runs';
 import { type StatementRunner, withTargetStatements } from '../evaluation/target-statements';
 
-/** Rows read per page from either side: memory holds one page, the rest is in the diff engine. */
-export const COMPARISON_PAGE_ROWS = 50_000;
+/**
+ * Rows read per page from either side: memory holds one page, the rest is in the diff engine.
+ * 30,000 rather than 50,000: 2 x 1M rows then grew the process by about 270 MB instead of 415
+ * (the page's rows in V8 and in the scan engine both shrink) for about 4 % more time.
+ */
+export const COMPARISON_PAGE_ROWS = 30_000;
 /** The diff engine's own memory limit; past it DuckDB spills to its temp directory. */
 export const COMPARISON_ENGINE_MEMORY_MB = 256;
 const SAMPLE_ROWS = 20;
