@@ -331,17 +331,42 @@ describe('check kinds by datasource kind, against the peers', () => {
     await admin.end();
   });
 
+  /** A check of the given body, parsed as the API would for that datasource kind. */
+  const checkOf = (kind: ConnectionKind, body: Record<string, unknown>): TargetCheck => ({
+    id: randomUUID(),
+    version: 1,
+    baseline: null,
+    definition: parseCheckDefinition(body, { datasourceKind: kind }),
+  });
+
+  /** Every check evaluated against `target` on the connection, each result by check id. */
+  async function evaluateAll(
+    connectionId: string,
+    target: string,
+    checks: TargetCheck[],
+    { zeroSample = false, timeoutMs = 60_000 }: { zeroSample?: boolean; timeoutMs?: number } = {},
+  ): Promise<Map<string, CheckEvaluation>> {
+    const results = new Map<string, CheckEvaluation>();
+    await evaluator.evaluate(
+      {
+        runId: null,
+        zeroSample,
+        target: { connection_id: connectionId, target, time_zone: 'UTC', column_policy: {} },
+        checks,
+      },
+      { signal: AbortSignal.timeout(timeoutMs) },
+      async (checkId, evaluation) => {
+        results.set(checkId, evaluation);
+      },
+    );
+    return results;
+  }
+
   it.each(['postgres', 'object_store', 'file_store'] as const)(
     '%s: a missing target fails each check as target_not_found, whether or not the check needs its columns',
     async (kind) => {
       const subject = subjects.find((entry) => entry.kind === kind)!;
       const missing = kind === 'postgres' ? 'public.no_such_orders' : 'landing/no-such-orders.csv';
-      const checkOf = (body: Record<string, unknown>): TargetCheck => ({
-        id: randomUUID(),
-        version: 1,
-        baseline: null,
-        definition: parseCheckDefinition(body, { datasourceKind: kind }),
-      });
       const volume = { name: 'rows', kind: 'volume', config: { min_rows: 1 } };
       const notNull = {
         name: 'ids',
@@ -349,25 +374,8 @@ describe('check kinds by datasource kind, against the peers', () => {
         config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
       };
       // A suite of row counts alone (no catalog read first), then one that resolves a column.
-      for (const suite of [[checkOf(volume)], [checkOf(volume), checkOf(notNull)]]) {
-        const results = new Map<string, CheckEvaluation>();
-        await evaluator.evaluate(
-          {
-            runId: null,
-            zeroSample: false,
-            target: {
-              connection_id: subject.connectionId,
-              target: missing,
-              time_zone: 'UTC',
-              column_policy: {},
-            },
-            checks: suite,
-          },
-          { signal: AbortSignal.timeout(60_000) },
-          async (checkId, evaluation) => {
-            results.set(checkId, evaluation);
-          },
-        );
+      for (const suite of [[checkOf(kind, volume)], [checkOf(kind, volume), checkOf(kind, notNull)]]) {
+        const results = await evaluateAll(subject.connectionId, missing, suite);
         expect(
           [...results.values()].map(({ outcome, detail }) => ({ outcome, reason: detail['reason'] })),
         ).toEqual(suite.map(() => ({ outcome: 'error', reason: 'target_not_found' })));
@@ -397,14 +405,12 @@ describe('check kinds by datasource kind, against the peers', () => {
           }),
         sessionOptions,
       );
-    const definitionOf = (body: Record<string, unknown>): TargetCheck => ({
-      id: randomUUID(),
-      version: 1,
-      baseline: null,
-      definition: parseCheckDefinition(body, { datasourceKind: 'postgres' }),
+    const volume = checkOf('postgres', {
+      name: 'rows',
+      kind: 'volume',
+      config: { min_rows: 10, max_rows: 10 },
     });
-    const volume = definitionOf({ name: 'rows', kind: 'volume', config: { min_rows: 10, max_rows: 10 } });
-    const nulls = definitionOf({
+    const nulls = checkOf('postgres', {
       name: 'ids',
       kind: 'expectation',
       config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
@@ -414,23 +420,8 @@ describe('check kinds by datasource kind, against the peers', () => {
       const reads: number[] = [];
       for (const checks of [[volume], [volume, nulls]]) {
         catalogReads = 0;
-        const outcomes: string[] = [];
-        await evaluator.evaluate(
-          {
-            runId: null,
-            zeroSample: false,
-            target: {
-              connection_id: subject.connectionId,
-              target: subject.target,
-              time_zone: 'UTC',
-              column_policy: {},
-            },
-            checks,
-          },
-          { signal: AbortSignal.timeout(60_000) },
-          async (_checkId, evaluation) => {
-            outcomes.push(evaluation.outcome);
-          },
+        const outcomes = [...(await evaluateAll(subject.connectionId, subject.target, checks)).values()].map(
+          ({ outcome }) => outcome,
         );
         expect(outcomes).toEqual(checks.map(() => 'pass'));
         reads.push(catalogReads);
@@ -470,40 +461,17 @@ describe('check kinds by datasource kind, against the peers', () => {
         checks.push({ id: randomUUID(), version: 1, definition, baseline: null, variant });
       }
       // A failing column-map check too, so a result read by the wrong name cannot pass unseen.
-      const nulls: TargetCheck = {
-        id: randomUUID(),
-        version: 1,
-        baseline: null,
-        definition: parseCheckDefinition(
-          {
-            name: 'customers present',
-            kind: 'expectation',
-            config: {
-              expectation_type: 'expect_column_values_to_not_be_null',
-              kwargs: { column: subject.column.customer },
-            },
-          },
-          { datasourceKind: kind },
-        ),
-      };
-      const results = new Map<string, CheckEvaluation>();
-      await evaluator.evaluate(
-        {
-          runId: null,
-          zeroSample: false,
-          target: {
-            connection_id: subject.connectionId,
-            target: subject.target,
-            time_zone: 'UTC',
-            column_policy: {},
-          },
-          checks: [...checks, nulls],
+      const nulls = checkOf(kind, {
+        name: 'customers present',
+        kind: 'expectation',
+        config: {
+          expectation_type: 'expect_column_values_to_not_be_null',
+          kwargs: { column: subject.column.customer },
         },
-        { signal: AbortSignal.timeout(120_000) },
-        async (checkId, evaluation) => {
-          results.set(checkId, evaluation);
-        },
-      );
+      });
+      const results = await evaluateAll(subject.connectionId, subject.target, [...checks, nulls], {
+        timeoutMs: 120_000,
+      });
       const outcomes = Object.fromEntries(
         checks.map((check) => [check.variant, results.get(check.id)?.outcome]),
       );
@@ -518,37 +486,20 @@ describe('check kinds by datasource kind, against the peers', () => {
       // Zero-sample mode on a SQL kind: a failing custom SQL check is counted by the datasource in
       // this dialect (its rows never fetched), and no result carries a sample.
       if ((CHECK_SUPPORT_MATRIX.custom_sql as readonly string[]).includes(kind)) {
-        const failingSql: TargetCheck = {
-          id: randomUUID(),
-          version: 1,
-          baseline: null,
-          definition: parseCheckDefinition(
-            {
-              name: 'customers missing (sql)',
-              kind: 'custom_sql',
-              config: {
-                sql: `SELECT ${subject.column.id} FROM ${subject.target} WHERE ${subject.column.customer} IS NULL`,
-              },
-            },
-            { datasourceKind: kind },
-          ),
-        };
-        const zeroSampleResults = new Map<string, CheckEvaluation>();
-        await evaluator.evaluate(
-          {
-            runId: null,
-            zeroSample: true,
-            target: {
-              connection_id: subject.connectionId,
-              target: subject.target,
-              time_zone: 'UTC',
-              column_policy: {},
-            },
-            checks: [failingSql, nulls],
+        const failingSql = checkOf(kind, {
+          name: 'customers missing (sql)',
+          kind: 'custom_sql',
+          config: {
+            sql: `SELECT ${subject.column.id} FROM ${subject.target} WHERE ${subject.column.customer} IS NULL`,
           },
-          { signal: AbortSignal.timeout(120_000) },
-          async (checkId, evaluation) => {
-            zeroSampleResults.set(checkId, evaluation);
+        });
+        const zeroSampleResults = await evaluateAll(
+          subject.connectionId,
+          subject.target,
+          [failingSql, nulls],
+          {
+            zeroSample: true,
+            timeoutMs: 120_000,
           },
         );
         expect({ kind, sql: zeroSampleResults.get(failingSql.id) }).toMatchObject({
