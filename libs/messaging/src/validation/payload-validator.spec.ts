@@ -1,8 +1,15 @@
 import { ExecuteRunJob, RunCompletedEvent, RunListQuery, RunStatus, TargetColumnsReply } from '@dq/contracts';
+import { IsInt } from 'class-validator';
 import { InvalidPayloadError } from './invalid-payload.error';
 import { assertValidOutgoing, parseIncoming } from './payload-validator';
 
 const RUN_ID = '6f1c1b1e-2f5c-4c1e-9a7b-1d2e3f4a5b6c';
+
+/** A contract whose field has a default value, which only its constructor sets. */
+class WithDefault {
+  @IsInt()
+  attempts: number = 3;
+}
 
 describe('payload validation', () => {
   it('accepts a valid outgoing payload', () => {
@@ -69,6 +76,13 @@ describe('payload validation', () => {
       'columns.0.leaked',
       'columns.0.nullable',
     ]);
+  });
+
+  it('judges a contract with a default value as constructed, the default in place', () => {
+    expect(() => assertValidOutgoing(WithDefault, {} as WithDefault)).not.toThrow();
+    expect(() => assertValidOutgoing(WithDefault, { attempts: 'x' } as unknown as WithDefault)).toThrow(
+      InvalidPayloadError,
+    );
   });
 
   it("applies a contract's own transforms before judging it", () => {

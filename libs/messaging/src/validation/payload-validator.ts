@@ -25,7 +25,8 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
 const transformedContracts = new WeakMap<PayloadClass<unknown>, boolean>();
 
 /**
- * Whether the contract has nested contracts to validate or fields class-transformer converts.
+ * Whether the contract has nested contracts to validate, fields class-transformer converts, or
+ * fields with a default value (which only its constructor, called by `plainToInstance`, sets).
  * Every field a strict check accepts has a validator, so the validators' fields are all there are.
  */
 function needsTransform(contract: PayloadClass<unknown>): boolean {
@@ -33,6 +34,7 @@ function needsTransform(contract: PayloadClass<unknown>): boolean {
   if (known === undefined) {
     const validations = getMetadataStorage().getTargetValidationMetadatas(contract, '', true, false);
     known =
+      Object.values(new contract() as object).some((value) => value !== undefined) ||
       defaultMetadataStorage.getStrategy(contract) !== 'none' ||
       validations.some(
         ({ type, propertyName }) =>
@@ -52,12 +54,13 @@ function needsTransform(contract: PayloadClass<unknown>): boolean {
 }
 
 /**
- * The payload as an instance of its contract. A flat contract's instance is the payload's own
- * fields on the contract's prototype: validation reads it exactly as it reads `plainToInstance`'s
- * deep copy, which costs a publishing runner more than the validation itself.
+ * The payload as an instance of its contract, to be judged. An outgoing payload of a flat
+ * contract is judged as its own fields on the contract's prototype: validation reads it exactly as
+ * it reads `plainToInstance`'s deep copy, which cost a publishing runner more than the validation
+ * itself. An incoming one is always transformed: the instance is what its handler gets.
  */
-function instanceOf<T>(contract: PayloadClass<T>, plain: object): T {
-  if (needsTransform(contract)) return plainToInstance(contract, plain);
+function instanceOf<T>(contract: PayloadClass<T>, plain: object, outgoing: boolean): T {
+  if (!outgoing || needsTransform(contract)) return plainToInstance(contract, plain);
   return Object.assign(Object.create(contract.prototype as object) as object, plain) as T;
 }
 
@@ -82,7 +85,7 @@ function check<T>(contract: PayloadClass<T>, plain: unknown, strict: boolean): T
       { field: '', problems: ['payload must be a JSON object'] },
     ]);
   }
-  const instance = instanceOf(contract, plain);
+  const instance = instanceOf(contract, plain, strict);
   const errors = validateSync(instance as object, {
     whitelist: true,
     forbidNonWhitelisted: strict,
