@@ -85,18 +85,8 @@ export function startCpuMeter(groups: readonly ProcessGroup[]): {
   return {
     stop(operations: number): CpuPerOperation {
       const after = readTicks(groups);
-      const perOperation: Record<string, number> = {};
-      const kernel: Record<string, number> = {};
       const msOf = (ticks: number): number => ((ticks / TICKS_PER_SECOND) * 1000) / Math.max(operations, 1);
-      let total = 0;
-      let totalKernel = 0;
-      // The groups outside the total come after it.
-      const ordered = [...groups.filter((g) => !g.outsideTotal), ...groups.filter((g) => g.outsideTotal)];
-      for (const group of ordered) {
-        if (group.outsideTotal && perOperation['total'] === undefined) {
-          perOperation['total'] = rounded(total);
-          kernel['total'] = rounded(totalKernel);
-        }
+      const measured = groups.map((group) => {
         const start = new Map((before.get(group.name) ?? []).map(({ pid, ticks }) => [pid, ticks]));
         let all = 0;
         let system = 0;
@@ -105,14 +95,21 @@ export function startCpuMeter(groups: readonly ProcessGroup[]): {
           all += now.all - (start.get(pid)?.all ?? 0);
           system += now.system - (start.get(pid)?.system ?? 0);
         }
-        perOperation[group.name] = rounded(msOf(all));
-        kernel[group.name] = rounded(msOf(system));
-        if (group.outsideTotal) continue;
-        total += msOf(all);
-        totalKernel += msOf(system);
-      }
-      perOperation['total'] ??= rounded(total);
-      kernel['total'] ??= rounded(totalKernel);
+        return { group, all: msOf(all), system: msOf(system) };
+      });
+      const counted = measured.filter(({ group }) => !group.outsideTotal);
+      // The groups, the total, then the groups outside the total.
+      const rows = [
+        ...counted,
+        {
+          group: { name: 'total' },
+          all: counted.reduce((sum, row) => sum + row.all, 0),
+          system: counted.reduce((sum, row) => sum + row.system, 0),
+        },
+        ...measured.filter(({ group }) => group.outsideTotal),
+      ];
+      const perOperation = Object.fromEntries(rows.map(({ group, all }) => [group.name, rounded(all)]));
+      const kernel = Object.fromEntries(rows.map(({ group, system }) => [group.name, rounded(system)]));
       return { perOperation, kernel };
     },
   };
