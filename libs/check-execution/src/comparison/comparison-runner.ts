@@ -25,8 +25,8 @@ import { type StatementRunner, withTargetStatements } from '../evaluation/target
 
 /**
  * Rows read per page from either side: memory holds one page, the rest is in the diff engine.
- * 30,000 rather than 50,000: 2 x 1M rows then grew the process by about 270 MB instead of 415
- * (the page's rows in V8 and in the scan engine both shrink) for about 4 % more time.
+ * 30,000 rather than 50,000: 2 x 1M rows then grew the process's RSS by 262 to 410 MB instead of
+ * 410 to 417 (less of the pages' garbage waiting for V8), for 2 to 12 % more time.
  */
 export const COMPARISON_PAGE_ROWS = 30_000;
 /** The diff engine's own memory limit; past it DuckDB spills to its temp directory. */

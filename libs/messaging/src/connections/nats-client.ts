@@ -27,7 +27,7 @@ export class NatsClient implements OnApplicationShutdown {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1_000,
       // Without it every request (each JetStream publish, each RPC) captures two stack traces up
-      // front, in case it times out: a tenth of a runner's own JavaScript per run. A timeout is
+      // front, in case it times out: about 4 % of a runner's own JavaScript per run. A timeout is
       // still reported, with the client's stack instead of the caller's.
       noAsyncTraces: true,
     });
