@@ -49,6 +49,8 @@ const LATENCY_RATE = 200;
 const LATENCY_SECONDS = 15;
 const READ_RATE = 500;
 const READ_SECONDS = 10;
+/** Seconds each fixed-rate phase runs at its rate before its calls count (reported as `cold`). */
+const WARMUP_SECONDS = 2;
 const SOURCE_DATABASE = 'dq_bench_runs_source';
 
 const execFileAsync = promisify(execFile);
@@ -124,6 +126,8 @@ function percentile(sorted: number[], p: number): number {
 
 interface LatencyFigures {
   triggerAnswer: Distribution;
+  /** The warm-up's triggers, not counted above. */
+  triggerAnswerCold: Distribution;
   admittedPerSecond: number;
   runStart: Distribution;
   runVisible: Distribution;
@@ -154,14 +158,28 @@ function distribution(values: number[]): Distribution {
   };
 }
 
-/** Calls `fire` at a fixed rate (open loop: a slow answer never delays the next call); each call's latency. */
+/** The latencies of a fixed-rate phase: the counted calls, and the warm-up's before them. */
+interface PacedLatencies {
+  counted: number[];
+  warmup: number[];
+}
+
+/**
+ * Calls `fire` at a fixed rate (open loop: a slow answer never delays the next call); each call's
+ * latency. The first `warmupSeconds` of calls go at the same rate but are kept apart: they meet
+ * code not yet optimized, pools not yet filled and statements not yet prepared, a start that a
+ * service running for hours has left behind. `onCounting` is called as the first counted call is
+ * due, so a phase can start its CPU meter or clock there.
+ */
 async function atFixedRate(
   rate: number,
   seconds: number,
   fire: (index: number) => Promise<void>,
-): Promise<number[]> {
-  const total = rate * seconds;
-  const latencies: number[] = [];
+  options: { warmupSeconds?: number; onCounting?: () => void } = {},
+): Promise<PacedLatencies> {
+  const warmupCalls = Math.round(rate * (options.warmupSeconds ?? WARMUP_SECONDS));
+  const total = warmupCalls + rate * seconds;
+  const latencies: PacedLatencies = { counted: [], warmup: [] };
   const pending: Promise<void>[] = [];
   const failures: unknown[] = [];
   const start = performance.now();
@@ -169,15 +187,20 @@ async function atFixedRate(
     const due = start + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Measured from when it was due, so a late send counts against the service, not for it. A
-    // failure is kept and thrown once every call answered (not left unhandled until then).
+    if (index === warmupCalls) options.onCounting?.();
+    // Measured from when it was due, so a late send counts against the service, not for it (and
+    // from when it was sent if that was early: timers fire to the millisecond). A failure is kept
+    // and thrown once every call answered (not left unhandled until then).
+    const from = Math.min(due, performance.now());
+    const into = index < warmupCalls ? latencies.warmup : latencies.counted;
     pending.push(
       fire(index).then(
-        () => void latencies.push(performance.now() - due),
+        () => void into.push(performance.now() - from),
         (error: unknown) => void failures.push(error),
       ),
     );
   }
+  if (warmupCalls === total) options.onCounting?.();
   await Promise.all(pending);
   if (failures.length > 0) throw failures[0];
   return latencies;
@@ -420,25 +443,32 @@ async function main(): Promise<void> {
     const loadGenerator: ProcessGroup = { name: 'load_generator', pids: [process.pid], outsideTotal: true };
     const latency = SKIPPED.has('latency') ? null : await measureLatency();
     async function measureLatency(): Promise<LatencyFigures> {
-      const latencyFrom = new Date();
-      const meter = startCpuMeter([
-        gatewayGroup,
-        { name: 'runners', pids: runnerPids },
-        ...servers,
-        loadGenerator,
-      ]);
+      // Runs created from the first counted trigger on count (a warm-up trigger admitted late
+      // may too, which can only add to the tail); the CPU is read from there.
+      let latencyFrom = new Date();
+      let meter: ReturnType<typeof startCpuMeter> | undefined;
       // The trigger's own answer time counts too: run timestamps start once the gateway admitted
       // the run, so a gateway falling behind the rate would otherwise not show.
-      const triggerAnswer = distribution(
-        await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void (await trigger())),
-      );
+      const triggers = await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async () => void (await trigger()), {
+        onCounting: () => {
+          latencyFrom = new Date();
+          meter = startCpuMeter([
+            gatewayGroup,
+            { name: 'runners', pids: runnerPids },
+            ...servers,
+            loadGenerator,
+          ]);
+        },
+      });
+      const triggerAnswer = distribution(triggers.counted);
+      const triggerAnswerCold = distribution(triggers.warmup);
       await waitFor(async () => {
         const { rows } = await db.query<{ open: number }>(
           `SELECT count(*)::int AS open FROM runs WHERE status IN ('queued', 'running')`,
         );
         return rows[0]?.open === 0;
       }, 5 * 60_000);
-      const cpuPerTriggeredRun = meter.stop(LATENCY_RATE * LATENCY_SECONDS);
+      const cpuPerTriggeredRun = meter?.stop(LATENCY_RATE * LATENCY_SECONDS) ?? NO_CPU;
       const { rows: latencyRows } = await db.query<{ to_start: number; to_visible: number }>(
         `SELECT extract(epoch FROM started_at - created_at) * 1000 AS to_start,
                 extract(epoch FROM finished_at - created_at) * 1000 AS to_visible
@@ -457,10 +487,17 @@ async function main(): Promise<void> {
         `pool at ${LATENCY_RATE}/s: enqueue-to-start p50 ${runStart.p50_ms} p99 ${runStart.p99_ms} ms; enqueue-to-visible p50 ${runVisible.p50_ms} p99 ${runVisible.p99_ms} ms`,
       );
       console.log(
-        `  trigger answered p50 ${triggerAnswer.p50_ms} p99 ${triggerAnswer.p99_ms} ms; runs admitted ${admittedPerSecond}/s`,
+        `  trigger answered p50 ${triggerAnswer.p50_ms} p99 ${triggerAnswer.p99_ms} ms (cold, the first ${WARMUP_SECONDS} s, not counted: p50 ${triggerAnswerCold.p50_ms} p99 ${triggerAnswerCold.p99_ms} ms); runs admitted ${admittedPerSecond}/s`,
       );
       console.log(`  ${describeCpu(cpuPerTriggeredRun, 'run triggered and run')}`);
-      return { triggerAnswer, admittedPerSecond, runStart, runVisible, cpuPerTriggeredRun };
+      return {
+        triggerAnswer,
+        triggerAnswerCold,
+        admittedPerSecond,
+        runStart,
+        runVisible,
+        cpuPerTriggeredRun,
+      };
     }
 
     // Stop the runners before the baseline, so the bare workers get the same machine.
@@ -482,14 +519,16 @@ async function main(): Promise<void> {
       const noopPerSecond = RUNS / ((lastFinish - firstStart) / 1000);
       console.log(`bare BullMQ no-op: ${RUNS} jobs at ${noopPerSecond.toFixed(0)} jobs/s`);
       await noopQueue.obliterate({ force: true });
+      // Paced like the pool, warm-up included; the warm-up's jobs are left out alike.
+      const warmupJobs = LATENCY_RATE * WARMUP_SECONDS;
+      const pacedJobs = warmupJobs + LATENCY_RATE * LATENCY_SECONDS;
       await atFixedRate(LATENCY_RATE, LATENCY_SECONDS, async (index) => {
         await noopQueue.add('noop', { index });
       });
-      await waitFor(
-        async () => (await noopQueue.getJobCounts('completed')).completed === LATENCY_RATE * LATENCY_SECONDS,
-        60_000,
+      await waitFor(async () => (await noopQueue.getJobCounts('completed')).completed === pacedJobs, 60_000);
+      const paced = (await noopQueue.getJobs(['completed'], 0, pacedJobs)).filter(
+        (job) => (job.data as { index: number }).index >= warmupJobs,
       );
-      const paced = await noopQueue.getJobs(['completed'], 0, LATENCY_RATE * LATENCY_SECONDS);
       const noopStart = distribution(paced.map((job) => (job.processedOn ?? NaN) - job.timestamp));
       const noopFinish = distribution(paced.map((job) => (job.finishedOn ?? NaN) - job.timestamp));
       console.log(
@@ -536,8 +575,20 @@ async function main(): Promise<void> {
       cpuPerRequest[name] = meter.stop(figures.n);
       return figures;
     };
-    const readAtRate = (name: string, call: (index: number) => Promise<void>): Promise<Distribution> =>
-      metered(name, async () => distribution(await atFixedRate(READ_RATE, READ_SECONDS, call)));
+    const readsCold: Record<string, Distribution> = {};
+    const readAtRate = async (
+      name: string,
+      call: (index: number) => Promise<void>,
+    ): Promise<Distribution> => {
+      let meter: ReturnType<typeof startCpuMeter> | undefined;
+      const paced = await atFixedRate(READ_RATE, READ_SECONDS, call, {
+        onCounting: () => (meter = startCpuMeter(readGroups)),
+      });
+      const figures = distribution(paced.counted);
+      cpuPerRequest[name] = meter?.stop(figures.n) ?? NO_CPU;
+      readsCold[name] = distribution(paced.warmup);
+      return figures;
+    };
     // The fixed-rate reads go to every gateway in turn; the capacity is measured for one process
     // alone and for all of them.
     const healthzOn = (base: () => string) => (): Promise<void> =>
@@ -562,6 +613,11 @@ async function main(): Promise<void> {
       );
       console.log(`    ${describeCpu(cpuPerRequest[name] ?? NO_CPU, 'request')}`);
     }
+    console.log(
+      `  cold (the first ${WARMUP_SECONDS} s at the rate, not counted above): ${Object.entries(readsCold)
+        .map(([name, figures]) => `${name} ${figures.p50_ms} / ${figures.p99_ms}`)
+        .join(', ')}`,
+    );
 
     // What the gateways sustain: 16 callers back to back, each call as soon as the last answered.
     const atCapacity = (
@@ -606,7 +662,9 @@ async function main(): Promise<void> {
       latency_at_fixed_rate: latency && {
         rate_per_s: LATENCY_RATE,
         seconds: LATENCY_SECONDS,
+        warmup_seconds: WARMUP_SECONDS,
         trigger_answer: latency.triggerAnswer,
+        trigger_answer_cold: latency.triggerAnswerCold,
         runs_admitted_per_s: latency.admittedPerSecond,
         pool_enqueue_to_start: latency.runStart,
         pool_enqueue_to_visible: latency.runVisible,
@@ -617,8 +675,10 @@ async function main(): Promise<void> {
       reads_at_fixed_rate: {
         rate_per_s: READ_RATE,
         seconds: READ_SECONDS,
+        warmup_seconds: WARMUP_SECONDS,
         stored_runs: STORED,
         ...reads,
+        cold: readsCold,
         cpu_ms_per_request: Object.fromEntries(
           Object.entries(cpuPerRequest).map(([name, cpu]) => [name, cpuRecord(cpu)]),
         ),
