@@ -21,16 +21,20 @@ describe('createDataSource', () => {
     expect(options.migrationsTableName).toBe('schema_migrations');
   });
 
-  it('pins sessions to UTC with a 60 s statement timeout and a pool of 10 by default', () => {
+  it('pins sessions to UTC with a 60 s statement timeout and a pool of 10 kept 5 minutes idle by default', () => {
     const options = build();
     expect(options).toMatchObject({ type: 'postgres', applicationName: 'runner', poolSize: 10 });
-    expect(options.extra).toEqual({ options: '-c TimeZone=UTC', statement_timeout: 60_000 });
+    expect(options.extra).toEqual({
+      options: '-c TimeZone=UTC',
+      statement_timeout: 60_000,
+      idleTimeoutMillis: 300_000,
+    });
   });
 
-  it('takes the pool size, statement timeout and logging from the caller', () => {
-    const options = build({ poolSize: 3, statementTimeoutMs: 0, logging: true });
+  it('takes the pool size, idle time, statement timeout and logging from the caller', () => {
+    const options = build({ poolSize: 3, idleConnectionMs: 1_000, statementTimeoutMs: 0, logging: true });
     expect(options).toMatchObject({ poolSize: 3, logging: true });
-    expect(options.extra).toMatchObject({ statement_timeout: 0 });
+    expect(options.extra).toMatchObject({ statement_timeout: 0, idleTimeoutMillis: 1_000 });
   });
 
   it('does not connect when built', () => {

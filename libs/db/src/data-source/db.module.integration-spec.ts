@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ensureDatabase } from '../migrator/ensure-database';
 import { runMigrations } from '../migrator/run-migrations';
 import { dropScratchDatabase, scratchDatabaseUrl } from '../migrator/scratch-database.test-helper';
+import { createDataSource } from './create-data-source';
 import { DbModule } from './db.module';
 import { PostgresReadinessProbe } from './postgres-readiness.probe';
 
@@ -53,5 +54,31 @@ describe('DbModule', () => {
     const [row] = await app.get(DataSource).query<{ timezone: string }[]>('SHOW TimeZone');
     expect(row).toEqual({ TimeZone: 'UTC' });
     await app.close();
+  });
+
+  it('keeps an idle connection for the idle time it is given, and closes it after', async () => {
+    const backendAfterIdle = async (idleConnectionMs: number): Promise<{ before: number; after: number }> => {
+      const dataSource = await createDataSource({
+        url,
+        applicationName: 'db-idle-spec',
+        poolSize: 1,
+        idleConnectionMs,
+      }).initialize();
+      try {
+        const pid = async (): Promise<number> =>
+          Number((await dataSource.query<{ pid: number }[]>('SELECT pg_backend_pid() AS pid'))[0]?.pid);
+        const before = await pid();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return { before, after: await pid() };
+      } finally {
+        await dataSource.destroy();
+      }
+    };
+    // Kept: the same server process answers after the pause.
+    const kept = await backendAfterIdle(60_000);
+    expect(kept.after).toBe(kept.before);
+    // Closed after 200 ms idle: the next statement opens a new one.
+    const closed = await backendAfterIdle(200);
+    expect(closed.after).not.toBe(closed.before);
   });
 });
