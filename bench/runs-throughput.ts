@@ -166,7 +166,7 @@ interface PacedLatencies {
 
 /**
  * Calls `fire` at a fixed rate (open loop: a slow answer never delays the next call); each call's
- * latency. The first `warmupSeconds` of calls go at the same rate but are kept apart: they meet
+ * latency. The first `WARMUP_SECONDS` of calls go at the same rate but are kept apart: they meet
  * code not yet optimized, pools not yet filled and statements not yet prepared, a start that a
  * service running for hours has left behind. `onCounting` is called as the first counted call is
  * due, so a phase can start its CPU meter or clock there.
@@ -175,9 +175,9 @@ async function atFixedRate(
   rate: number,
   seconds: number,
   fire: (index: number) => Promise<void>,
-  options: { warmupSeconds?: number; onCounting?: () => void } = {},
+  options: { onCounting?: () => void } = {},
 ): Promise<PacedLatencies> {
-  const warmupCalls = Math.round(rate * (options.warmupSeconds ?? WARMUP_SECONDS));
+  const warmupCalls = rate * WARMUP_SECONDS;
   const total = warmupCalls + rate * seconds;
   const latencies: PacedLatencies = { counted: [], warmup: [] };
   const pending: Promise<void>[] = [];
