@@ -25,7 +25,7 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
  * catalog caches and are prepared and planned afresh, paid by the first requests after every quiet
  * spell. Connections are few (the pool size bounds them) and the server keeps an idle one for a
  * few MB, so they are kept longer. (In the runs benchmark the first 2 s of lists after a quiet
- * phase gave a p99 of 77 to 199 ms in three runs before, 59 and 81 ms in two after: within the
+ * phase gave a p99 of 77 to 199 ms in three runs before, 59 to 95 ms in three after: within the
  * spread; most of that cold start is code V8 has not optimized yet.)
  */
 export const DEFAULT_IDLE_CONNECTION_MS = 5 * 60_000;
