@@ -13,12 +13,19 @@ Without either, every login of that kind is refused. fakesnow cannot stop a runn
 the front answers every cancel (`/queries/<id>/abort-request`) and counts them, so a test can see
 that a client asked: GET /_peer/abort-requests -> {"count": N}.
 
+A statement holding the comment `/* peer:wait n */` is answered n seconds later (the comment is
+taken out before fakesnow runs it). A test of deadlines and cancels then waits on a clock, not on a
+query heavy enough to outlast a fast machine (a CPU-bound one finished inside a 1.5 s deadline on
+one), and the peer spends no CPU meanwhile. Snowflake's own `SYSTEM$WAIT` cannot serve: the
+adapter refuses every `SYSTEM$` function.
+
 Usage: python fakesnow_json_front.py --port N
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import base64
 import datetime
 import gzip
@@ -39,6 +46,7 @@ EPOCH = datetime.date(1970, 1, 1)
 WRONG_PASSWORD = ("390100", "Incorrect username or password was specified.")
 INVALID_JWT = ("390144", "JWT token is invalid.")
 ABORT_PATH = re.compile(r"^/queries/[^/]+/abort-request$")
+PEER_WAIT = re.compile(r"/\*\s*peer:wait\s+(\d+(?:\.\d+)?)\s*\*/")
 
 
 def _scaled(units: int, scale: int) -> str:
@@ -107,6 +115,18 @@ def login_refusal(body: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+async def played_waits(raw: bytes, gzipped: bool) -> bytes:
+    """A query request's body after each `/* peer:wait n */` it holds: slept, then taken out."""
+    body = json.loads(gzip.decompress(raw) if gzipped else raw)
+    sql = body.get("sqlText")
+    if not isinstance(sql, str) or not PEER_WAIT.search(sql):
+        return raw
+    await asyncio.sleep(sum(float(match.group(1)) for match in PEER_WAIT.finditer(sql)))
+    body["sqlText"] = PEER_WAIT.sub(" ", sql)
+    encoded = json.dumps(body).encode()
+    return gzip.compress(encoded) if gzipped else encoded
+
+
 async def _read_body(receive: Any) -> bytes:
     chunks = []
     while True:
@@ -144,6 +164,9 @@ class SnowflakeJsonFront:
             await self.app(scope, receive, send)
             return
         raw = await _read_body(receive)
+        gzipped = dict(scope["headers"]).get(b"content-encoding") == b"gzip"
+        if scope["path"] == "/queries/v1/query-request":
+            raw = await played_waits(raw, gzipped)
         replayed = False
 
         async def replay() -> dict[str, Any]:
@@ -154,7 +177,6 @@ class SnowflakeJsonFront:
             return {"type": "http.request", "body": raw, "more_body": False}
 
         if scope["path"] == "/session/v1/login-request":
-            gzipped = dict(scope["headers"]).get(b"content-encoding") == b"gzip"
             refusal = login_refusal(json.loads(gzip.decompress(raw) if gzipped else raw))
             if refusal is not None:
                 code, message = refusal

@@ -12,8 +12,10 @@ const PASSPHRASE = `pp-${randomBytes(8).toString('hex')}`;
 const ROWS = 25;
 // 3 to 8 s of DuckDB (under fakesnow) here: longer than the deadlines below, and fakesnow cannot
 // stop a statement, so it runs out in the peer after the call has given up on it.
-const SLOW_SQL =
-  'SELECT COUNT(DISTINCT (SEQ8() * 7919) % 100000007) AS N FROM TABLE(GENERATOR(ROWCOUNT => 8000000))';
+// The peer answers it 5 s later, on a clock (a statement heavy enough to outlast the deadline
+// finished inside it on a fast machine): past every deadline and cancel below, and answered
+// while the peer still runs, so the connector has no request left to retry once it stops.
+const SLOW_SQL = '/* peer:wait 5 */ SELECT 1 AS W';
 
 function keyPair(passphrase?: string): { publicKey: string; privateKey: string } {
   return generateKeyPairSync('rsa', {
