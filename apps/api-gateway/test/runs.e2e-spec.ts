@@ -1,7 +1,7 @@
 /**
  * Running a suite through the gateway and the runner pool: trigger, poll progress to a terminal
- * state, read the run with its results; a duplicate trigger while queued; a suite that never runs
- * twice at once; cancel while queued and while a long datasource statement runs (the statement is
+ * state, read the run with its results; a duplicate trigger while queued or running; a suite that
+ * never runs twice at once; cancel while queued and while a long datasource statement runs (the statement is
  * gone from PostgreSQL's activity view); lists filtered, paged and grant-filtered; reads audited.
  */
 import { randomUUID } from 'node:crypto';
@@ -495,17 +495,19 @@ describe('runs through the gateway and the runner pool', () => {
     );
     expect((await progress(running.id)).status).toBe('running');
 
-    // A second trigger while the first runs: a new run, which waits its turn.
-    const waiting = await trigger(slowSuite);
-    expect(waiting.status).toBe(201);
-    const waitingId = (waiting.body as { id: string }).id;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect((await progress(waitingId)).status).toBe('queued');
+    // A second trigger while the first runs: the running run, and no second one.
+    const joined = await trigger(slowSuite);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ id: running.id, status: 'running', deduplicated: true });
 
     const startedAt = Date.now();
     const cancelled = await call(api, 'POST', `/runs/${running.id}/cancel`, { token: owner });
     expect(cancelled.status).toBe(202);
     expect(cancelled.body).toMatchObject({ id: running.id, status: 'running' });
+    // A trigger after the cancel is not joined to the cancelled run: a new run, which waits its turn.
+    const waiting = await trigger(slowSuite);
+    expect(waiting.status).toBe(201);
+    const waitingId = (waiting.body as { id: string }).id;
     const ended = await pollUntil(
       () => progress(running.id),
       (p) => TERMINAL_RUN_STATES.includes(p.status),

@@ -7,7 +7,7 @@ import { suiteActorOf } from '@dq/suites';
 
 /**
  * `POST /suites/{id}/run`: queues a run for the runner pool (see SuiteRunTriggerService); 201 for a
- * new run, 200 with `deduplicated` when the suite's queued run is returned instead.
+ * new run, 200 with `deduplicated` when the suite's queued or running run is returned instead.
  */
 @Controller('suites/:id/run')
 export class SuiteRunsController {

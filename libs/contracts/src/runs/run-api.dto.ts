@@ -143,7 +143,7 @@ export interface RunProgressWithChecksView extends RunProgressView {
   }[];
 }
 
-/** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued run was returned. */
+/** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued or running run was returned. */
 export interface TriggeredRunView {
   id: string;
   status: RunStatus;

@@ -64,7 +64,7 @@ export class RunTools implements McpToolGroup {
         title: 'Run a suite',
         description:
           'Queues a run of every enabled check of a suite you can edit and returns the run id in `id`; poll ' +
-          'it with get_run_status. While the suite already has a queued run, that run is returned ' +
+          'it with get_run_status. While the suite already has a queued or running run, that run is returned ' +
           '(`deduplicated: true`) unless `allow_concurrent` is true.',
         toolset: McpToolset.Operate,
         capability: WorkspaceCapability.UseSharedSuites,

@@ -3,7 +3,7 @@ import { RunTrigger, type TriggerRunRequest, type TriggeredRunView } from '@dq/c
 import { type SuiteActor, SuiteRunPlanner } from '@dq/suites';
 import { RunDispatchService } from '../dispatch/run-dispatch.service';
 
-/** A triggered run as a gateway answers it, and whether the trigger found one already queued. */
+/** A triggered run as a gateway answers it, and whether the trigger found one already queued or running. */
 export interface SuiteRunTriggered {
   view: TriggeredRunView;
   deduplicated: boolean;
@@ -12,8 +12,8 @@ export interface SuiteRunTriggered {
 /**
  * A run asked for through the API (REST or MCP): freezes the suite's enabled checks and target and
  * queues the run for the runner pool. Needs `edit` on the suite (the planner decides). While the
- * suite has a queued run, a trigger returns that run instead of queuing another, unless the
- * request asks `allow_concurrent`.
+ * suite has a queued or running run, a trigger returns that run instead of queuing another, unless
+ * the request asks `allow_concurrent`.
  */
 @Injectable()
 export class SuiteRunTriggerService {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import { AppError, ErrorCode, Jobs, RunFailureReason, RunStatus, type RunTrigger } from '@dq/contracts';
 import { RunEntity, type RunTarget, entityOfRow, preparedQuery } from '@dq/db';
 import { JobProducer } from '@dq/messaging';
@@ -17,14 +17,14 @@ export interface DispatchRunCommand {
 
 export interface DispatchedRun {
   run: RunEntity;
-  /** True when the suite already had a queued run and that run is returned instead of a new one. */
+  /** True when the suite already had a queued or running run and that run is returned instead of a new one. */
   deduplicated: boolean;
 }
 
 /**
  * Creates a run and queues it for the runner pool. The BullMQ job id is the run id, so however
- * often a run is (re)queued, the pool holds at most one job for it. A suite never has two queued
- * runs (unless a trigger asks to overlap): a trigger while one is queued returns that run.
+ * often a run is (re)queued, the pool holds at most one job for it. One run per suite at a time
+ * (unless a trigger asks to overlap): a trigger while one is queued or running returns that run.
  */
 @Injectable()
 export class RunDispatchService {
@@ -86,19 +86,27 @@ export class RunDispatchService {
     return { run: entityOfRow(this.dataSource, RunEntity, row), deduplicated: false };
   }
 
-  /** A suite's triggers are serialised by its lock, so two at once cannot both see "nothing queued". */
+  /**
+   * Joins the suite's queued or running run (one that did not ask to overlap, and that no one asked
+   * to cancel: a trigger after a cancel wants a run). A suite's triggers are serialised by its lock,
+   * so two at once cannot both see "nothing in flight".
+   */
   private async insertOrJoinQueued(command: DispatchRunCommand): Promise<DispatchedRun> {
     return this.dataSource.transaction(async (manager): Promise<DispatchedRun> => {
-      // Serialises triggers of one suite, so two at once cannot both see "nothing queued".
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `run-dispatch:${command.suiteId}`,
       ]);
       const runs = manager.getRepository(RunEntity);
-      const queued = await runs.findOne({
-        where: { suiteId: command.suiteId, status: RunStatus.Queued, allowConcurrent: false },
+      const inFlight = await runs.findOne({
+        where: {
+          suiteId: command.suiteId,
+          status: In([RunStatus.Queued, RunStatus.Running]),
+          allowConcurrent: false,
+          cancelRequestedAt: IsNull(),
+        },
         order: { createdAt: 'ASC', id: 'ASC' },
       });
-      if (queued) return { run: queued, deduplicated: true };
+      if (inFlight) return { run: inFlight, deduplicated: true };
       const run = await runs.save(
         runs.create({
           suiteId: command.suiteId,
