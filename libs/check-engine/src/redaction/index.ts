@@ -1,2 +1,4 @@
 export * from './sample-redaction';
 export * from './column-policy';
+export * from './storable';
+export * from './unicode-fuzz';

@@ -71,6 +71,46 @@ describe('redactSampleRow', () => {
     expect(maskValue('UK')).toBe('****');
     expect(maskValue(null)).toBeNull();
   });
+
+  it('keeps whole characters at the edges: an emoji, a flag, a letter with its combining mark', () => {
+    expect(maskValue('😀 happy customer 😀')).toBe('😀********😀');
+    expect(maskValue('🇬🇧 United Kingdom')).toBe('🇬🇧********m');
+    expect(maskValue('e\u0301clair au cafe\u0301')).toBe('e\u0301********e\u0301');
+    // Four characters, eight UTF-16 code units: short, so fully masked.
+    expect(maskValue('😀😀😀😀')).toBe('****');
+  });
+
+  it('masks the text of a timestamp, not its JSON', () => {
+    expect(maskValue(new Date('2026-11-20T10:00:00.000Z'))).toBe('2********Z');
+    expect(maskValue(12345.5)).toBe('1*****5');
+  });
+
+  it('masks an empty text to an empty text, never to a value-looking ****', () => {
+    expect(maskValue('')).toBe('');
+    expect(maskValue(' ')).toBe('****');
+  });
+
+  it('shows NaN and the infinities as their names, masked or allowed, never as null', () => {
+    const policy = { columns: { shown: 'allow' as const }, default: 'mask' as const };
+    expect(redactSampleRow({ shown: Number.NaN, hidden: Number.NaN }, policy)).toEqual({
+      shown: 'NaN',
+      hidden: '****',
+    });
+    expect(redactSampleRow({ a: Infinity, b: -Infinity }, { columns: {}, default: 'allow' })).toEqual({
+      a: 'Infinity',
+      b: '-Infinity',
+    });
+  });
+
+  it('replaces NUL and lone surrogates from the source with U+FFFD in every treatment', () => {
+    const row = { 'col\u0000': 'a\u0000b', broken: '\ud83d tail', edge: 'x\udc00' };
+    expect(redactSampleRow(row, { columns: {}, default: 'allow' })).toEqual({
+      'col\ufffd': 'a\ufffdb',
+      broken: '\ufffd tail',
+      edge: 'x\ufffd',
+    });
+    expect(maskValue('\ud83dabcdef\ud83d')).toBe('\ufffd******\ufffd');
+  });
 });
 
 describe('classifyColumn', () => {

@@ -3,6 +3,7 @@
  * the suite's column policy first, then a value classifier that catches personal data and secrets
  * the policy let through.
  */
+import { storableText, storableValue } from './storable';
 
 /** What a sample shows of a column: the value, a masked form, or nothing. */
 export type ColumnTreatment = 'allow' | 'mask' | 'redact';
@@ -100,27 +101,53 @@ export function classifyValue(value: unknown): PiiCategory | null {
   return null;
 }
 
-/** A masked form that keeps a value's shape but not its content. */
+// Masks cut between user-perceived characters: cutting inside one (a UTF-16 code unit of an emoji,
+// a letter without its combining mark) would leave text that cannot be stored or shown.
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** What an empty text masks to: it hides nothing, and `****` would pass it off as a value. */
+export const MASKED_EMPTY = '';
+
+/** A value's text as a sample shows it: texts as they are, dates as ISO 8601, NaN as `NaN`. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  const json = JSON.stringify(storableValue(value));
+  return typeof json === 'string' ? json : String(value);
+}
+
+/**
+ * A masked form that keeps a value's shape but not its content: the first and last character
+ * (grapheme) around up to 8 asterisks; a value of 4 characters or fewer is `****`, an empty text
+ * stays empty ({@link MASKED_EMPTY}). Always storable text.
+ */
 export function maskValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (text.length <= 4) return '****';
-  return `${text[0]}${'*'.repeat(Math.min(text.length - 2, 8))}${text[text.length - 1]}`;
+  const text = storableText(textOf(value));
+  if (text.length === 0) return MASKED_EMPTY;
+  const characters = Array.from(GRAPHEMES.segment(text), ({ segment }) => segment);
+  if (characters.length <= 4) return '****';
+  return `${characters[0]}${'*'.repeat(Math.min(characters.length - 2, 8))}${characters[characters.length - 1]}`;
 }
 
 /**
  * One sample row as it may be stored and shown: `redact` columns are gone to a marker, `mask`
  * columns keep a shape, `allow` columns keep their value unless the classifier finds personal
- * data or a secret in it (then it is masked). Nulls stay null: absence is not data.
+ * data or a secret in it (then it is masked). Nulls stay null: absence is not data. Every value
+ * comes out storable ({@link storableValue}): NaN and the infinities as the strings `NaN`,
+ * `Infinity`, `-Infinity`, a lone surrogate or NUL from the source as U+FFFD.
  */
 export function redactSampleRow(row: Record<string, unknown>, policy: SamplePolicy): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
     const treatment = policy.columns[column] ?? policy.default;
-    if (value === null || value === undefined) out[column] = null;
-    else if (treatment === 'redact') out[column] = REDACTED;
-    else if (treatment === 'mask' || classifyValue(value) !== null) out[column] = maskValue(value);
-    else out[column] = value;
+    const name = storableText(column);
+    if (value === null || value === undefined) out[name] = null;
+    else if (treatment === 'redact') out[name] = REDACTED;
+    else if (treatment === 'mask' || classifyValue(value) !== null) out[name] = maskValue(value);
+    else out[name] = storableValue(value);
   }
   return out;
 }
@@ -146,9 +173,16 @@ export interface ColumnClassification {
 }
 
 /**
- * Heuristic PII detection for a column from its name and some of its values (a profile's top
- * values): a name hint counts 0.5, values count by the share that look like the category. An
- * integer column named `email_count` has no email-looking values and stays below the bar.
+ * How many of a column's most frequent values the classifier judges, whatever number of top values
+ * a profile shows: a suggestion must not change with how many values someone asked to see.
+ */
+export const PII_SAMPLE_VALUES = 10;
+
+/**
+ * Heuristic PII detection for a column from its name and some of its values (a profile's
+ * {@link PII_SAMPLE_VALUES} most frequent values): a name hint counts 0.5, values count by the share
+ * that look like the category. An integer column named `email_count` has no email-looking values
+ * and stays below the bar.
  */
 export function classifyColumn(
   column: string,
