@@ -1,6 +1,6 @@
 import { type ExpectationObservation } from '../expectations/unexpected-percent';
 import { type ExpectationConfig } from '../expectations/validate-expectation';
-import { type FusedScanBuilder, numberOf, textOf } from './fused-scan';
+import { type FusedScanBuilder, floatOf, jsonFloat, numberOf, statisticText, textOf } from './fused-scan';
 import { type SqlValue } from './sql-dialect';
 
 /** A column of the target as introspected: name and the datasource's own type name. */
@@ -93,7 +93,8 @@ const met = (
 });
 
 function inRange(value: number | null, kwargs: Record<string, unknown>): boolean {
-  if (value === null) return false;
+  // NaN is within no bounds, not even none: a statistic that is not a number cannot pass.
+  if (value === null || Number.isNaN(value)) return false;
   const min = kwargs['min_value'] as number | null | undefined;
   const max = kwargs['max_value'] as number | null | undefined;
   const strictMin = kwargs['strict_min'] === true;
@@ -121,6 +122,14 @@ function outsideBoundsSql(
       `${expression} ${kwargs['strict_max'] === true ? '<' : '<='} ${builder.params.add(max as SqlValue)}`,
     );
   return bounds.length === 0 ? 'FALSE' : `NOT (${bounds.join(' AND ')})`;
+}
+
+// Types that can hold NaN and the infinities (floating point; PostgreSQL's numeric holds them too).
+const FLOATING_TYPE = /float|double|real|numeric|decimal|number/i;
+
+/** Whether the (resolved) column is of a type that can hold NaN: its statistics then leave NaN out. */
+function floating(resolver: ColumnResolver, name: string): boolean {
+  return FLOATING_TYPE.test(resolver.typeOf(name) ?? '');
 }
 
 function valueList(builder: FusedScanBuilder, values: unknown): string {
@@ -193,8 +202,11 @@ export function compileExpectation(
       };
     }
     case 'expect_column_values_to_be_between': {
-      const c = column();
-      return columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${outsideBoundsSql(b, c, kwargs)}`);
+      const name = columnOf(resolver, kwargs['column']);
+      const c = q(name);
+      // NaN is between no bounds (each dialect would otherwise order it above every number).
+      const nan = floating(resolver, name) ? `${dialect.isNaN(dialect.double(c))} OR ` : '';
+      return columnMap(builder, c, (b) => `${c} IS NOT NULL AND (${nan}${outsideBoundsSql(b, c, kwargs)})`);
     }
     case 'expect_column_values_to_be_in_set': {
       const c = column();
@@ -333,9 +345,14 @@ export function compileExpectation(
     }
     case 'expect_column_min_to_be_between':
     case 'expect_column_max_to_be_between': {
-      const c = column();
+      const name = columnOf(resolver, kwargs['column']);
+      const c = q(name);
+      // NaN is left out (the dialects order it above every number); the infinities stay in.
+      const nan = floating(resolver, name) ? dialect.isNaN(dialect.double(c)) : null;
+      const operand = nan === null ? c : `CASE WHEN ${nan} THEN NULL ELSE ${c} END`;
+      const nanCount = nan === null ? null : builder.aggregate(dialect.countIf(nan));
       const statistic =
-        config.expectation_type === 'expect_column_min_to_be_between' ? `min(${c})` : `max(${c})`;
+        config.expectation_type === 'expect_column_min_to_be_between' ? `min(${operand})` : `max(${operand})`;
       // Compared in SQL: bounds may be dates or text, which the datasource orders by its own types.
       const within = builder.aggregate(
         `CASE WHEN ${statistic} IS NULL THEN NULL WHEN ${outsideBoundsSql(builder, statistic, kwargs)} THEN 0 ELSE 1 END`,
@@ -343,8 +360,16 @@ export function compileExpectation(
       const text = builder.aggregate(dialect.text(statistic));
       return {
         read: (row) => {
-          const observedText = textOf(row[text]);
-          return met(numberOf(row[within]) === 1, numberOf(observedText), { observed_value: observedText });
+          const observedText = statisticText(textOf(row[text]));
+          const observed = observedText === null ? null : floatOf(observedText);
+          return met(
+            numberOf(row[within]) === 1,
+            observed !== null && Number.isFinite(observed) ? observed : null,
+            {
+              observed_value: observedText,
+              ...(nanCount === null ? {} : { nan_count: numberOf(row[nanCount]) ?? 0 }),
+            },
+          );
         },
       };
     }
@@ -352,18 +377,36 @@ export function compileExpectation(
     case 'expect_column_median_to_be_between':
     case 'expect_column_sum_to_be_between':
     case 'expect_column_stdev_to_be_between': {
-      const c = column();
+      const name = columnOf(resolver, kwargs['column']);
+      const c = q(name);
+      const number = dialect.double(c);
+      // NaN is left out of every statistic (docs/checks.md, "NaN and infinities"); the infinities
+      // stay in, except that a standard deviation over one is undefined: NaN, on every dialect
+      // (DuckDB would raise), so it is computed over the finite values and overridden.
+      const nan = floating(resolver, name) ? dialect.isNaN(number) : null;
+      const infinite = floating(resolver, name) ? dialect.isInfinite(number) : null;
+      const without = (value: string, predicate: string | null): string =>
+        predicate === null ? value : `CASE WHEN ${predicate} THEN NULL ELSE ${value} END`;
       const expression = {
-        expect_column_mean_to_be_between: `avg(${dialect.double(c)})`,
-        expect_column_median_to_be_between: dialect.median(dialect.double(c)),
-        expect_column_sum_to_be_between: `sum(${c})`,
-        expect_column_stdev_to_be_between: `stddev_samp(${dialect.double(c)})`,
+        expect_column_mean_to_be_between: `avg(${without(number, nan)})`,
+        expect_column_median_to_be_between: dialect.median(without(number, nan)),
+        expect_column_sum_to_be_between: `sum(${without(c, nan)})`,
+        expect_column_stdev_to_be_between: `stddev_samp(${without(number, nan === null ? null : `${nan} OR ${infinite}`)})`,
       }[config.expectation_type];
       const alias = builder.aggregate(expression);
+      const nanCount = nan === null ? null : builder.aggregate(dialect.countIf(nan));
+      const infiniteCount =
+        infinite !== null && config.expectation_type === 'expect_column_stdev_to_be_between'
+          ? builder.aggregate(dialect.countIf(infinite))
+          : null;
       return {
         read: (row) => {
-          const value = numberOf(row[alias]);
-          return met(inRange(value, kwargs), value, { observed_value: value });
+          const undefinedOverInfinity = infiniteCount !== null && (numberOf(row[infiniteCount]) ?? 0) > 0;
+          const value = undefinedOverInfinity ? Number.NaN : floatOf(row[alias]);
+          return met(inRange(value, kwargs), value !== null && Number.isFinite(value) ? value : null, {
+            observed_value: jsonFloat(value),
+            ...(nanCount === null ? {} : { nan_count: numberOf(row[nanCount]) ?? 0 }),
+          });
         },
       };
     }

@@ -107,6 +107,41 @@ export function numberOf(value: unknown): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+const NON_FINITE: Readonly<Record<string, number>> = {
+  nan: Number.NaN,
+  inf: Infinity,
+  '+inf': Infinity,
+  infinity: Infinity,
+  '+infinity': Infinity,
+  '-inf': -Infinity,
+  '-infinity': -Infinity,
+};
+
+/**
+ * A floating-point statistic out of a result cell: like `numberOf`, but NaN and the infinities
+ * survive, whichever way the driver spells them (`NaN`, `nan`, `Infinity`, `inf`, `-inf`).
+ */
+export function floatOf(value: unknown): number | null {
+  if (typeof value === 'string') {
+    const special = NON_FINITE[value.trim().toLowerCase()];
+    if (special !== undefined) return special;
+  }
+  if (typeof value === 'number') return value;
+  return numberOf(value);
+}
+
+/** A statistic as JSON can hold it: finite numbers as numbers, the others as `NaN`/`Infinity` text. */
+export function jsonFloat(value: number | null): number | string | null {
+  if (value === null || Number.isFinite(value)) return value;
+  return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+}
+
+/** A statistic's text, NaN and the infinities spelled one way (`NaN`, `Infinity`, `-Infinity`). */
+export function statisticText(text: string | null): string | null {
+  const value = text === null ? null : floatOf(text);
+  return value !== null && !Number.isFinite(value) ? String(jsonFloat(value)) : text;
+}
+
 /** A sample row without the helper columns a window added. */
 export function stripHelperColumns(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('__dq_')));

@@ -1,4 +1,4 @@
-import { FusedScanBuilder, numberOf, type SqlStatement, textOf } from './fused-scan';
+import { FusedScanBuilder, numberOf, type SqlStatement, statisticText, textOf } from './fused-scan';
 import { type IntrospectedColumn } from './expectation-sql';
 import { type SqlDialect } from './sql-dialect';
 
@@ -11,6 +11,8 @@ const NO_EQUALITY_TYPE =
   /\b(json|xml|array|struct|map|list|variant|object|blob|geometry|geography|union|xid|xid8|cid|tid|point|polygon)\b|\[\]|^_/i;
 // min/max only for types every dialect orders: numbers, text and time (not booleans: PostgreSQL
 // has no min(boolean); not uuids, binaries or network types).
+// Floating types hold NaN, which min and max leave out as the statistics checks do.
+const FLOATING_TYPE = /float|double|real|numeric|decimal|number/i;
 const ORDERED_TYPE =
   /^((tiny|small|medium|big|huge)?int(eger)?\d*|int[248]|long|short|byte|decimal|numeric|number|dec|real|float\d*|double|money|text|string|varchar|char|character|nvarchar|nchar|bpchar|name|"char"|date|time|timestamp|timestamptz|datetime|interval)\b/i;
 
@@ -52,13 +54,16 @@ export function compileProfile(
     const q = dialect.quoteIdentifier(column.name);
     const comparable = !NO_EQUALITY_TYPE.test(column.type.trim());
     const ordered = comparable && ORDERED_TYPE.test(column.type.trim());
+    const operand = FLOATING_TYPE.test(column.type)
+      ? `CASE WHEN ${dialect.isNaN(dialect.double(q))} THEN NULL ELSE ${q} END`
+      : q;
     return {
       column,
       ordered: comparable,
       nonNull: builder.aggregate(`count(${q})`),
       distinct: comparable ? builder.aggregate(`count(DISTINCT ${q})`) : null,
-      min: ordered ? builder.aggregate(dialect.text(`min(${q})`)) : null,
-      max: ordered ? builder.aggregate(dialect.text(`max(${q})`)) : null,
+      min: ordered ? builder.aggregate(dialect.text(`min(${operand})`)) : null,
+      max: ordered ? builder.aggregate(dialect.text(`max(${operand})`)) : null,
     };
   });
 
@@ -84,8 +89,8 @@ export function compileProfile(
           type: entry.column.type,
           null_count: rowCount - (numberOf(row[entry.nonNull]) ?? 0),
           distinct_count: entry.distinct === null ? null : numberOf(row[entry.distinct]),
-          min: entry.min === null ? null : textOf(row[entry.min]),
-          max: entry.max === null ? null : textOf(row[entry.max]),
+          min: entry.min === null ? null : statisticText(textOf(row[entry.min])),
+          max: entry.max === null ? null : statisticText(textOf(row[entry.max])),
         })),
       };
     },

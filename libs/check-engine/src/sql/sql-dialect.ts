@@ -56,6 +56,10 @@ export interface SqlDialect {
   epochSeconds(expression: string): string;
   /** A number as double precision (averages of integers, etc.). */
   double(expression: string): string;
+  /** True when a double expression is NaN (every dialect here holds NaN equal to itself). */
+  isNaN(doubleExpression: string): string;
+  /** True when a double expression is +Infinity or -Infinity. */
+  isInfinite(doubleExpression: string): string;
 }
 
 function quoteWith(quote: string) {
@@ -145,6 +149,9 @@ export const POSTGRES: SqlDialect = {
   mode: (expression) => `mode() WITHIN GROUP (ORDER BY ${expression})`,
   epochSeconds: (expression) => `extract(epoch FROM ${expression})::double precision`,
   double: (expression) => `(${expression})::double precision`,
+  isNaN: (expression) => `(${expression} = 'NaN'::double precision)`,
+  isInfinite: (expression) =>
+    `(${expression} IN ('Infinity'::double precision, '-Infinity'::double precision))`,
 };
 
 export const DUCKDB: SqlDialect = {
@@ -164,6 +171,8 @@ export const DUCKDB: SqlDialect = {
   mode: (expression) => `mode(${expression})`,
   epochSeconds: (expression) => `epoch(CAST(${expression} AS TIMESTAMPTZ))`,
   double: (expression) => `CAST(${expression} AS DOUBLE)`,
+  isNaN: (expression) => `isnan(${expression})`,
+  isInfinite: (expression) => `isinf(${expression})`,
 };
 
 export const SNOWFLAKE: SqlDialect = {
@@ -181,6 +190,8 @@ export const SNOWFLAKE: SqlDialect = {
   mode: (expression) => `MODE(${expression})`,
   epochSeconds: (expression) => `DATE_PART(epoch_second, ${expression})`,
   double: (expression) => `(${expression})::DOUBLE`,
+  isNaN: (expression) => `(${expression} = 'NaN'::FLOAT)`,
+  isInfinite: (expression) => `(${expression} IN ('inf'::FLOAT, '-inf'::FLOAT))`,
 };
 
 export const DATABRICKS: SqlDialect = {
@@ -197,6 +208,8 @@ export const DATABRICKS: SqlDialect = {
   mode: (expression) => `mode(${expression})`,
   epochSeconds: (expression) => `CAST(unix_timestamp(${expression}) AS DOUBLE)`,
   double: (expression) => `CAST(${expression} AS DOUBLE)`,
+  isNaN: (expression) => `isnan(${expression})`,
+  isInfinite: (expression) => `(${expression} IN (CAST('Infinity' AS DOUBLE), CAST('-Infinity' AS DOUBLE)))`,
 };
 
 const BY_NAME: Readonly<Record<DialectName, SqlDialect>> = {

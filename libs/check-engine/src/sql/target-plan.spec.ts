@@ -1,6 +1,7 @@
 import { type ExpectationConfig } from '../expectations/validate-expectation';
 import { compileNativeMetric } from './native-metric-sql';
 import { compileProfile } from './profile-sql';
+import { floatOf, jsonFloat } from './fused-scan';
 import { DATABRICKS, DUCKDB, POSTGRES, SNOWFLAKE, dialectForKind } from './sql-dialect';
 import { planTargetScans } from './target-plan';
 
@@ -226,5 +227,166 @@ describe('compileProfile', () => {
       min: '1',
       max: '9',
     });
+  });
+});
+
+describe('a group restricted to some of its checks', () => {
+  it('builds a statement of their aggregates alone, same filter, and names each metric', () => {
+    const filter = [{ column: 'id', op: 'gt', value: 3 }];
+    const plan = planTargetScans(
+      POSTGRES,
+      'orders',
+      COLUMNS,
+      [
+        {
+          checkId: 'a',
+          config: e('expect_column_values_to_not_be_null', { column: 'id', row_condition: filter }),
+        },
+        {
+          checkId: 'b',
+          config: e('expect_column_mean_to_be_between', { column: 'email', row_condition: filter }),
+        },
+      ],
+      [],
+    );
+    const [group] = plan.groups;
+    expect(group.expectations.map(({ metric }) => metric)).toEqual([
+      'expect_column_values_to_not_be_null of column "id"',
+      'expect_column_mean_to_be_between of column "email"',
+    ]);
+    const alone = group.only(['b']);
+    expect(alone.expectations.map(({ checkId }) => checkId)).toEqual(['b']);
+    expect(alone.statement).toEqual({
+      sql: 'SELECT avg(("email")::double precision) AS "m0" FROM "orders" WHERE ("id" > $1)',
+      params: [3],
+    });
+    expect(alone.only(['b']).statement).toEqual(alone.statement);
+    expect(group.only(['a']).statement.sql).not.toContain('avg(');
+  });
+
+  it('keeps monitors apart from expectations when split', () => {
+    const plan = planTargetScans(
+      DUCKDB,
+      'x',
+      COLUMNS,
+      [{ checkId: 'a', config: e('expect_column_values_to_not_be_null', { column: 'id' }) }],
+      [{ checkId: 'volume', metric: 'row_count' }],
+    );
+    const [group] = plan.groups;
+    expect(group.monitors.map(({ metric }) => metric)).toEqual(['row count']);
+    const volume = group.only(['volume']);
+    expect(volume.expectations).toEqual([]);
+    expect(volume.statement.sql).toBe('SELECT count(*) AS "m0" FROM target WHERE TRUE');
+    expect(volume.monitors[0].read({ m0: 7 })).toBe(7);
+  });
+});
+
+describe('NaN and the infinities in statistics', () => {
+  const FLOATS = [
+    { name: 'x', type: 'double precision' },
+    { name: 'n', type: 'bigint' },
+  ];
+  const stat = (type: string, kwargs: Record<string, unknown> = {}) => e(type, { column: 'x', ...kwargs });
+
+  it.each([
+    [POSTGRES, `(("x")::double precision = 'NaN'::double precision)`],
+    [DUCKDB, `isnan(CAST("x" AS DOUBLE))`],
+    [SNOWFLAKE, `(("x")::DOUBLE = 'NaN'::FLOAT)`],
+    [DATABRICKS, 'isnan(CAST(`x` AS DOUBLE))'],
+  ])('%#: leaves NaN out of mean, median, sum, min and max, and counts it', (dialect, isNaN) => {
+    const plan = planTargetScans(dialect, 'db.s.t', FLOATS, [
+      { checkId: 'mean', config: stat('expect_column_mean_to_be_between') },
+      { checkId: 'max', config: stat('expect_column_max_to_be_between', { max_value: 1 }) },
+    ]);
+    const sql = plan.groups[0].statement.sql;
+    expect(sql).toContain(`avg(CASE WHEN ${isNaN} THEN NULL ELSE`);
+    expect(sql).toContain(`max(CASE WHEN ${isNaN} THEN NULL ELSE`);
+    expect(sql).toContain(dialect.countIf(isNaN));
+  });
+
+  it('leaves integer columns untouched', () => {
+    const plan = planTargetScans(POSTGRES, 't', FLOATS, [
+      { checkId: 'sum', config: e('expect_column_sum_to_be_between', { column: 'n' }) },
+    ]);
+    expect(plan.groups[0].statement.sql).toBe('SELECT sum("n") AS "m0" FROM "t" WHERE TRUE');
+  });
+
+  it('reads NaN and infinities however the driver spells them, and judges them', () => {
+    const plan = planTargetScans(DUCKDB, 't', FLOATS, [
+      { checkId: 'mean', config: stat('expect_column_mean_to_be_between', { min_value: 0 }) },
+      { checkId: 'sum', config: stat('expect_column_sum_to_be_between', { max_value: 10 }) },
+      { checkId: 'stdev', config: stat('expect_column_stdev_to_be_between') },
+      { checkId: 'min', config: stat('expect_column_min_to_be_between', { min_value: 0 }) },
+    ]);
+    const [group] = plan.groups;
+    const sql = group.statement.sql;
+    expect(sql).toContain('stddev_samp(CASE WHEN isnan(CAST("x" AS DOUBLE)) OR isinf(CAST("x" AS DOUBLE))');
+    const aliasOf = (fragment: string) => {
+      const match = new RegExp(`${fragment.replace(/[()*.]/g, (c) => `\\${c}`)}[^,]* AS "(m\\d+)"`).exec(sql);
+      return match![1];
+    };
+    const row: Record<string, unknown> = {
+      [aliasOf('avg(')]: 'inf',
+      [aliasOf('sum(')]: 'Infinity',
+      [aliasOf('stddev_samp(')]: 1.5,
+      [aliasOf('count(*) FILTER (WHERE isinf')]: 1,
+      [aliasOf('count(*) FILTER (WHERE isnan')]: 2,
+      [aliasOf('CAST(min(')]: '-inf',
+    };
+    for (const alias of sql.match(/"m\d+"/g)!.map((quoted) => quoted.slice(1, -1)))
+      if (!(alias in row)) row[alias] = 0;
+    const read = Object.fromEntries(
+      group.expectations.map(({ checkId, compiled }) => [checkId, compiled.read(row)]),
+    );
+    expect(read['mean']).toMatchObject({
+      observation: { met: true },
+      observed: null,
+      detail: { observed_value: 'Infinity', nan_count: 2 },
+    });
+    expect(read['sum']).toMatchObject({
+      observation: { met: false },
+      observed: null,
+      detail: { observed_value: 'Infinity' },
+    });
+    // Over an infinity a standard deviation is undefined, whatever the engine answered.
+    expect(read['stdev']).toMatchObject({
+      observation: { met: false },
+      observed: null,
+      detail: { observed_value: 'NaN' },
+    });
+    expect(read['min']).toMatchObject({
+      observed: null,
+      detail: { observed_value: '-Infinity', nan_count: 2 },
+    });
+  });
+
+  it('counts NaN as a value outside every between bound', () => {
+    const plan = planTargetScans(POSTGRES, 't', FLOATS, [
+      { checkId: 'b', config: stat('expect_column_values_to_be_between', { min_value: 0 }) },
+    ]);
+    expect(plan.groups[0].statement.sql).toContain(
+      `"x" IS NOT NULL AND ((("x")::double precision = 'NaN'::double precision) OR NOT ("x" >= $1))`,
+    );
+  });
+
+  it('floatOf keeps NaN and the infinities; jsonFloat spells them for JSON', () => {
+    expect(
+      ['NaN', 'nan', 'inf', '-inf', 'Infinity', '-Infinity', '+inf', 2.5, '2.5', null].map(floatOf),
+    ).toEqual([Number.NaN, Number.NaN, Infinity, -Infinity, Infinity, -Infinity, Infinity, 2.5, 2.5, null]);
+    expect([Number.NaN, Infinity, -Infinity, 1, null].map(jsonFloat)).toEqual([
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      1,
+      null,
+    ]);
+  });
+
+  it('profiles min and max of a floating column without NaN, infinities spelled one way', () => {
+    const plan = compileProfile(SNOWFLAKE, 'T', [{ name: 'X', type: 'FLOAT' }], 0);
+    expect(plan.statistics.sql).toContain('TO_VARCHAR(min(CASE WHEN');
+    expect(plan.statistics.sql).toContain(`= 'NaN'::FLOAT) THEN NULL ELSE "X" END`);
+    const read = plan.readStatistics({ m0: 3, m1: 3, m2: 3, m3: '-inf', m4: 'inf' });
+    expect(read.columns[0]).toMatchObject({ min: '-Infinity', max: 'Infinity' });
   });
 });

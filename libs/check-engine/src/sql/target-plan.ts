@@ -30,8 +30,14 @@ export type MonitorMetric =
 export interface ScanGroup {
   filterKey: string;
   statement: SqlStatement;
-  expectations: { checkId: string; compiled: CompiledExpectation }[];
-  monitors: { checkId: string; read: (row: Record<string, unknown>) => number | null }[];
+  /** `metric` names what the check computes, for an error that must say which metric failed. */
+  expectations: { checkId: string; compiled: CompiledExpectation; metric: string }[];
+  monitors: { checkId: string; read: (row: Record<string, unknown>) => number | null; metric: string }[];
+  /**
+   * The same (target, filter) with only these checks: a statement computing their aggregates
+   * alone, so a metric the datasource cannot compute can be isolated from the others.
+   */
+  only(checkIds: readonly string[]): ScanGroup;
 }
 
 export interface TargetPlan {
@@ -49,6 +55,27 @@ function filtersOf(config: ExpectationConfig): RowFilter[] | null {
   return Array.isArray(filters) && filters.length > 0 ? filters : null;
 }
 
+/** What an expectation computes, as an error message names it: its type and its column(s). */
+export function expectationMetricName(config: ExpectationConfig): string {
+  const column = config.kwargs['column'];
+  const columns = config.kwargs['column_list'];
+  if (typeof column === 'string') return `${config.expectation_type} of column "${column}"`;
+  if (Array.isArray(columns)) return `${config.expectation_type} of columns ${JSON.stringify(columns)}`;
+  return config.expectation_type;
+}
+
+function monitorMetricName(monitor: MonitorMetric): string {
+  return monitor.metric === 'row_count' ? 'row count' : `newest value of column "${monitor.column}"`;
+}
+
+/** The checks of one (target, filter), before any statement is built. */
+interface GroupMembers {
+  filterKey: string;
+  filters: RowFilter[] | null;
+  expectations: PlannedExpectation[];
+  monitors: MonitorMetric[];
+}
+
 /**
  * Plans every expectation (and monitor metric) over one target: one fused aggregate statement per
  * distinct row filter, checks answered from the column list without a scan, and per-check
@@ -64,26 +91,23 @@ export function planTargetScans(
 ): TargetPlan {
   const relation = dialect.relation(target);
   const resolver = new ColumnResolver(columns);
-  const builders = new Map<string, { builder: FusedScanBuilder; group: Omit<ScanGroup, 'statement'> }>();
+  const members = new Map<string, GroupMembers>();
   const immediate = new Map<string, ExpectationReading>();
   const problems = new Map<string, EvaluationProblem>();
   const samples = new Map<string, { filters: RowFilter[] | null; compiled: CompiledExpectation }>();
 
-  const groupFor = (filters: RowFilter[] | null) => {
+  const membersFor = (filters: RowFilter[] | null): GroupMembers => {
     const filterKey = rowConditionKey(filters);
-    let entry = builders.get(filterKey);
+    let entry = members.get(filterKey);
     if (!entry) {
-      const builder = new FusedScanBuilder(dialect, relation);
-      builder.setFilter(
-        rowFilterSql(dialect, builder.params, filters, (name) => resolveOrThrow(resolver, name)),
-      );
-      entry = { builder, group: { filterKey, expectations: [], monitors: [] } };
-      builders.set(filterKey, entry);
+      entry = { filterKey, filters, expectations: [], monitors: [] };
+      members.set(filterKey, entry);
     }
     return entry;
   };
 
-  for (const { checkId, config } of expectations) {
+  for (const planned of expectations) {
+    const { checkId, config } = planned;
     const filters = filtersOf(config);
     try {
       // A filter column that does not resolve fails this check alone, before any group holds it.
@@ -94,10 +118,7 @@ export function planTargetScans(
         immediate.set(checkId, probe.immediate);
         continue;
       }
-      const { builder, group } = groupFor(filters);
-      const compiled = compileExpectation(builder, resolver, config) as CompiledExpectation;
-      group.expectations.push({ checkId, compiled });
-      if (compiled.unexpected) samples.set(checkId, { filters, compiled });
+      membersFor(filters).expectations.push(planned);
     } catch (error) {
       if (error instanceof ExpectationCompileError) problems.set(checkId, error.problem);
       else throw error;
@@ -106,22 +127,62 @@ export function planTargetScans(
 
   for (const monitor of monitors) {
     try {
-      const { builder, group } = groupFor(null);
-      const expression =
-        monitor.metric === 'row_count'
-          ? 'count(*)'
-          : dialect.epochSeconds(`max(${dialect.quoteIdentifier(resolveOrThrow(resolver, monitor.column))})`);
-      const alias = builder.aggregate(expression);
-      group.monitors.push({ checkId: monitor.checkId, read: (row) => numberOf(row[alias]) });
+      if (monitor.metric === 'max_epoch') resolveOrThrow(resolver, monitor.column);
+      membersFor(null).monitors.push(monitor);
     } catch (error) {
       if (error instanceof ExpectationCompileError) problems.set(monitor.checkId, error.problem);
       else throw error;
     }
   }
 
-  const groups: ScanGroup[] = [...builders.values()]
-    .filter(({ builder }) => !builder.isEmpty)
-    .map(({ builder, group }) => ({ ...group, statement: builder.build() }));
+  /** One statement for these members (all of a group's, or a subset when isolating a failure). */
+  const buildGroup = (group: GroupMembers): { scan: ScanGroup; empty: boolean } => {
+    const builder = new FusedScanBuilder(dialect, relation);
+    builder.setFilter(
+      rowFilterSql(dialect, builder.params, group.filters, (name) => resolveOrThrow(resolver, name)),
+    );
+    const compiledExpectations: ScanGroup['expectations'] = group.expectations.map(({ checkId, config }) => ({
+      checkId,
+      compiled: compileExpectation(builder, resolver, config) as CompiledExpectation,
+      metric: expectationMetricName(config),
+    }));
+    const compiledMonitors: ScanGroup['monitors'] = group.monitors.map((monitor) => {
+      const expression =
+        monitor.metric === 'row_count'
+          ? 'count(*)'
+          : dialect.epochSeconds(`max(${dialect.quoteIdentifier(resolveOrThrow(resolver, monitor.column))})`);
+      const alias = builder.aggregate(expression);
+      return {
+        checkId: monitor.checkId,
+        read: (row) => numberOf(row[alias]),
+        metric: monitorMetricName(monitor),
+      };
+    });
+    const scan: ScanGroup = {
+      filterKey: group.filterKey,
+      statement: builder.build(),
+      expectations: compiledExpectations,
+      monitors: compiledMonitors,
+      only: (checkIds) => {
+        const wanted = new Set(checkIds);
+        return buildGroup({
+          ...group,
+          expectations: group.expectations.filter(({ checkId }) => wanted.has(checkId)),
+          monitors: group.monitors.filter(({ checkId }) => wanted.has(checkId)),
+        }).scan;
+      },
+    };
+    return { scan, empty: builder.isEmpty };
+  };
+
+  const groups: ScanGroup[] = [];
+  for (const group of members.values()) {
+    const { scan, empty } = buildGroup(group);
+    if (empty) continue;
+    groups.push(scan);
+    for (const { checkId, compiled } of scan.expectations)
+      if (compiled.unexpected) samples.set(checkId, { filters: group.filters, compiled });
+  }
 
   return {
     groups,

@@ -23,6 +23,7 @@ import {
   parseColumnPolicy,
   type PlannedExpectation,
   planTargetScans,
+  type ScanGroup,
   redactSampleRow,
   type SamplePolicy,
   type SchemaColumn,
@@ -222,35 +223,60 @@ export class SuiteTargetEvaluator {
           const statements = await reads.statements(async (runner) => {
             const measured = new Map<string, number | null>();
             for (const group of plan.groups) {
-              if (await context.stopRequested?.()) return runner.statementsSent;
-              let row: Record<string, unknown>;
-              try {
-                row = (await runner.run(group.statement, 1)).rows[0] ?? {};
-              } catch (error) {
-                if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
-                const reason =
-                  error.errorClass === DatasourceErrorClass.NotFound
-                    ? 'target_not_found'
-                    : 'evaluation_failed';
-                for (const { checkId } of [...group.expectations, ...group.monitors])
-                  await done(checkId, errorResult(reason, error.message));
-                continue;
-              }
-              for (const monitor of group.monitors) measured.set(monitor.checkId, monitor.read(row));
-              for (const { checkId, compiled } of group.expectations) {
-                const check = pending.get(checkId);
-                if (!check) continue;
-                const reading = compiled.read(row);
-                const result = this.bandReading(check, reading.observation, reading.observed, reading.detail);
-                if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
-                  if (await context.stopRequested?.()) return runner.statementsSent;
-                  result.detail['samples'] = await this.samples(
-                    runner,
-                    plan.sampleStatement(checkId, SAMPLE_LIMIT),
-                    policy,
-                  );
+              // A fused statement the datasource refuses (for a reason that is not run-fatal) is
+              // split in halves until the metric it cannot compute stands alone: only that check
+              // ends `error`, naming its metric, and every other check of the scan gets its result.
+              const scans: ScanGroup[] = [group];
+              while (scans.length > 0) {
+                const scan = scans.shift()!;
+                if (await context.stopRequested?.()) return runner.statementsSent;
+                let row: Record<string, unknown>;
+                try {
+                  row = (await runner.run(scan.statement, 1)).rows[0] ?? {};
+                } catch (error) {
+                  if (!(error instanceof DatasourceError) || isRunFatal(error)) throw error;
+                  const members = [...scan.expectations, ...scan.monitors];
+                  if (error.errorClass === DatasourceErrorClass.NotFound) {
+                    for (const { checkId } of members)
+                      await done(checkId, errorResult('target_not_found', error.message));
+                  } else if (members.length === 1) {
+                    const [{ checkId, metric }] = members;
+                    await done(
+                      checkId,
+                      errorResult(
+                        'evaluation_failed',
+                        `The ${metric} could not be computed: ${error.message}`,
+                        { metric, class: error.errorClass },
+                      ),
+                    );
+                  } else {
+                    const half = Math.ceil(members.length / 2);
+                    const ids = members.map(({ checkId }) => checkId);
+                    scans.unshift(scan.only(ids.slice(0, half)), scan.only(ids.slice(half)));
+                  }
+                  continue;
                 }
-                await done(checkId, result);
+                for (const monitor of scan.monitors) measured.set(monitor.checkId, monitor.read(row));
+                for (const { checkId, compiled } of scan.expectations) {
+                  const check = pending.get(checkId);
+                  if (!check) continue;
+                  const reading = compiled.read(row);
+                  const result = this.bandReading(
+                    check,
+                    reading.observation,
+                    reading.observed,
+                    reading.detail,
+                  );
+                  if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
+                    if (await context.stopRequested?.()) return runner.statementsSent;
+                    result.detail['samples'] = await this.samples(
+                      runner,
+                      plan.sampleStatement(checkId, SAMPLE_LIMIT),
+                      policy,
+                    );
+                  }
+                  await done(checkId, result);
+                }
               }
             }
             for (const check of natives) {
