@@ -170,6 +170,20 @@ describe('RunExecutionService', () => {
     expect(evaluator.evaluated).toHaveLength(3);
   });
 
+  it('records a result the database refuses as our own `error` and goes on with the next check', async () => {
+    // The table's CHECK refuses this outcome: real data the database will not store.
+    const plan = [scripted(), scripted({ outcome: 'not_an_outcome' }), scripted({ outcome: 'warn' })];
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    const recorded = await results(run.id);
+    expect(recorded.find((r) => r.checkId === plan[1].check_id)).toMatchObject({
+      outcome: 'error',
+      detail: { reason: 'result_not_stored', evaluated_outcome: 'not_an_outcome' },
+    });
+    expect(recorded.map((r) => r.outcome).sort()).toEqual(['error', 'pass', 'warn']);
+    expect(await runOf(run.id)).toMatchObject({ status: RunStatus.Succeeded, completedChecks: 3 });
+  });
+
   it('resumes a run: checks that already have a result are not evaluated again', async () => {
     const plan = [scripted(), scripted(), scripted()];
     const run = await insertRun(plan, RunStatus.Running);

@@ -4,7 +4,7 @@ import {
   AppError,
   Broadcasts,
   CheckOutcome as Outcome,
-  type RunFailureReason,
+  RunFailureReason,
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
@@ -94,9 +94,10 @@ export class RunExecutionService {
         (await this.privacy?.zeroSampleMode()) ??
         false;
       const evaluated = await this.evaluatedCheckIds(run);
+      const progress: RunProgress = { evaluated, lost: new Set(), total: run.plan.length };
       const targetEvaluator = this.evaluators.findTargetEvaluator();
       if (run.target !== null && targetEvaluator) {
-        const ended = await this.evaluateTarget(run, targetEvaluator, evaluated, {
+        const ended = await this.evaluateTarget(run, targetEvaluator, progress, {
           context,
           signal,
           watch,
@@ -104,7 +105,7 @@ export class RunExecutionService {
         });
         if (ended === 'aborted') return await this.handBack(run.id, context);
         if (ended !== 'done') return await this.finish(run.id, ended.status, ended.reason);
-        return await this.finish(run.id, RunStatus.Succeeded);
+        return await this.finishEvaluated(run.id, progress);
       }
       for (const check of run.plan) {
         if (evaluated.has(check.check_id)) continue;
@@ -118,11 +119,9 @@ export class RunExecutionService {
         // Stopped mid-check by a cancel: the check stays unrecorded, the run ends cancelled.
         if (evaluation === 'aborted' || watch.cancelled)
           return await this.finish(run.id, RunStatus.Cancelled);
-        evaluated.add(check.check_id);
-        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, evaluated.size);
-        this.broadcastProgress(run.id, evaluated.size, run.plan.length);
+        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, progress);
       }
-      await this.finish(run.id, RunStatus.Succeeded);
+      await this.finishEvaluated(run.id, progress);
     } finally {
       watch.dispose();
     }
@@ -136,20 +135,21 @@ export class RunExecutionService {
   private async evaluateTarget(
     run: ClaimedRun,
     evaluator: RunTargetEvaluator,
-    evaluated: Set<string>,
+    progress: RunProgress,
     stop: { context: ExecutionContext; signal: AbortSignal; watch: RunCancelWatch; zeroSample: boolean },
   ): Promise<'done' | 'aborted' | { status: RunStatus; reason?: RunFailureReason }> {
+    const { evaluated } = progress;
     const remaining = run.plan.filter((check) => !evaluated.has(check.check_id));
     // A fused scan evaluates its checks together: each result's time starts with the batch.
     const startedAt = new Date();
+    // Never throws: a failure to store is ours, and the evaluator would take it for the
+    // datasource's (it fails the checks of the statement in flight with the datasource's error).
     const report: ReportEvaluation = async (checkId, evaluation) => {
       if (evaluated.has(checkId) || !remaining.some((check) => check.check_id === checkId)) return;
       // An error reported once the run was stopped is the stop itself (a cancelled statement), not
       // the check's: it stays unrecorded, as a check in flight does.
       if (stop.signal.aborted && evaluation.outcome === Outcome.Error) return;
-      evaluated.add(checkId);
-      await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample, evaluated.size);
-      this.broadcastProgress(run.id, evaluated.size, run.plan.length);
+      await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample, progress);
     };
     try {
       if (remaining.length > 0) {
@@ -239,6 +239,10 @@ export class RunExecutionService {
    * Keyed by (run, check): a duplicate evaluation of the same check is ignored, never a second row.
    * Under zero-sample mode no sample is stored, whatever an evaluator returned. The run's progress
    * is written by the same statement, so the count and the results never disagree.
+   *
+   * Never throws. A result the database refuses is recorded as our side's `error`
+   * (`result_not_stored`), never the datasource's; one that cannot be recorded even so is lost:
+   * it is not counted as completed, and the run ends `failed` ({@link finishEvaluated}).
    */
   private async recordResult(
     runId: string,
@@ -246,18 +250,41 @@ export class RunExecutionService {
     evaluation: CheckEvaluation,
     startedAt: Date,
     zeroSample: boolean,
-    completed: number,
+    progress: RunProgress,
   ): Promise<void> {
+    progress.evaluated.add(checkId);
+    const completed = progress.evaluated.size - progress.lost.size;
     const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
-    await this.ledger.record({
-      runId,
-      checkId,
-      outcome: evaluation.outcome,
-      metricValue: evaluation.metric_value,
-      detail,
-      startedAt,
-      completed,
-    });
+    const result = { runId, checkId, startedAt, completed };
+    try {
+      await this.ledger.record({
+        ...result,
+        outcome: evaluation.outcome,
+        metricValue: evaluation.metric_value,
+        detail,
+      });
+    } catch (error) {
+      this.logger.error({ run_id: runId, check_id: checkId, msg: 'result not stored', err: error });
+      try {
+        await this.ledger.record({
+          ...result,
+          outcome: Outcome.Error,
+          metricValue: null,
+          detail: resultNotStored(evaluation),
+        });
+      } catch (again) {
+        progress.lost.add(checkId);
+        this.logger.error({ run_id: runId, check_id: checkId, msg: 'result lost', err: again });
+      }
+    }
+    this.broadcastProgress(runId, progress.evaluated.size - progress.lost.size, progress.total);
+  }
+
+  /** The run's end once every check was evaluated: `failed` when a result could not be stored. */
+  private finishEvaluated(runId: string, progress: RunProgress): Promise<void> {
+    if (progress.lost.size === 0) return this.finish(runId, RunStatus.Succeeded);
+    this.logger.error({ run_id: runId, msg: 'run failed: results not stored', lost: progress.lost.size });
+    return this.finish(runId, RunStatus.Failed, RunFailureReason.InternalError);
   }
 
   private broadcastProgress(runId: string, completed: number, total: number): void {
@@ -297,6 +324,24 @@ export class RunExecutionService {
   private async publishCompletion(run: RunEntity): Promise<void> {
     await this.completion.publish(run);
   }
+}
+
+/** What a run knows of its checks: evaluated (recorded or not), and those whose result was lost. */
+interface RunProgress {
+  evaluated: Set<string>;
+  lost: Set<string>;
+  total: number;
+}
+
+/** The `error` result recorded in place of one the database refused: it names our side. */
+function resultNotStored(evaluation: CheckEvaluation): Record<string, unknown> {
+  const version = evaluation.detail['check_version'];
+  return {
+    reason: 'result_not_stored',
+    message: "The service could not store this check's result",
+    evaluated_outcome: evaluation.outcome,
+    ...(typeof version === 'number' ? { check_version: version } : {}),
+  };
 }
 
 function withoutSamples(detail: Record<string, unknown>): Record<string, unknown> {

@@ -181,6 +181,37 @@ describe('RunLedger', () => {
     expect(await countsOf(upgraded.id)).toEqual({ error: 1, pass: 1 });
   });
 
+  it('stores what jsonb refuses as U+FFFD and NaN as text, and one refused result never fails its batch neighbours', async () => {
+    const runs = await Promise.all([queuedRun(), queuedRun(), queuedRun()]);
+    for (const run of runs) await ledger.claim(run.id, 'worker-a');
+    const [first, refused, third] = runs.map((run) => passingResultOf(run.id)) as [
+      RecordedResult,
+      RecordedResult,
+      RecordedResult,
+    ];
+    first.detail = { samples: [{ name: '\ud83d\u0000x', score: Number.NaN }], note: 'ok 😀' };
+    // An outcome the table's CHECK refuses: the database refuses this row, and only this row.
+    refused.outcome = 'not_an_outcome' as CheckOutcome;
+    // Asked in one turn of the event loop: one statement for the three, as under load.
+    const settled = await Promise.allSettled([
+      ledger.record(first),
+      ledger.record(refused),
+      ledger.record(third),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await dataSource
+      .getRepository(RunResultEntity)
+      .findBy({ runId: In(runs.map((run) => run.id)) });
+    expect(stored.map((result) => result.runId).sort()).toEqual([first.runId, third.runId].sort());
+    expect(stored.find((result) => result.runId === first.runId)?.detail).toEqual({
+      samples: [{ name: '\ufffd\ufffdx', score: 'NaN' }],
+      note: 'ok 😀',
+    });
+    const progress = await dataSource.getRepository(RunEntity).findBy({ id: In(runs.map((run) => run.id)) });
+    expect(progress.find((run) => run.id === refused.runId)?.completedChecks).toBe(0);
+    expect(progress.find((run) => run.id === third.runId)?.completedChecks).toBe(1);
+  });
+
   it('reaches each run by its id even when a burst has queued thousands the statistics do not know of', async () => {
     await dataSource.query(
       `INSERT INTO "runs" ("suite_id", "trigger", "status", "total_checks")

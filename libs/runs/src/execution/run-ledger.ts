@@ -7,6 +7,7 @@ import { RUN_LEASE_MS } from './run-lease';
 import { runOutcomeCountsSql } from '../api/run-outcome-counts';
 import { type StoredConnection, connectionForUseSql, storedConnectionOf } from '@dq/connections';
 import { STORED_ZERO_SAMPLE_MODE_SQL } from '@dq/workspace-settings';
+import { storableRecord } from '@dq/check-engine';
 
 /**
  * A claimed run, whether an earlier attempt recorded results (a resumed run), and what starting it
@@ -116,7 +117,11 @@ export class RunLedger {
     return this.claims.submit({ runId, workerId });
   }
 
-  /** Keyed by (run, check): a second result for a check is ignored, never a second row. */
+  /**
+   * Keyed by (run, check): a second result for a check is ignored, never a second row. The detail
+   * is made storable ({@link storableRecord}); a result the database still refuses fails only its
+   * own call (a failed batch is re-sent result by result), never its batch neighbours.
+   */
   record(result: RecordedResult): Promise<void> {
     return this.results.submit(result);
   }
@@ -193,7 +198,9 @@ export class RunLedger {
             outcome: r.outcome,
             // As text, so a non-finite metric (NaN, Infinity) survives JSON: float8 reads both.
             metric_value: r.metricValue === null ? null : String(r.metricValue),
-            detail: r.detail,
+            // The one way into `run_results`: a detail holding what jsonb refuses (a lone
+            // surrogate or NUL from the data, NaN) is made storable here, whoever wrote it.
+            detail: storableRecord(r.detail),
             started_at: r.startedAt.toISOString(),
             completed: r.completed,
           })),

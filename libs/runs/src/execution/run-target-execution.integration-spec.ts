@@ -180,6 +180,73 @@ describe('RunExecutionService with a run target evaluator', () => {
     });
   });
 
+  it('records a result the database refuses as our own `error`, never failing the report or the other checks', async () => {
+    // The table's CHECK refuses this outcome: real data the database will not store.
+    const plan = [planned(), planned({ outcome: 'not_an_outcome' }), planned({ outcome: 'fail' })];
+    const thrown: unknown[] = [];
+    evaluator.script = async (work, _ctx, report) => {
+      for (const check of work.checks) {
+        const outcome = (check.definition['outcome'] as CheckOutcome) ?? CheckOutcome.Pass;
+        await report(check.check_id, {
+          outcome,
+          metric_value: 1,
+          detail: { check_version: 1, samples: [{ name: '😀 x\u0000 \ud83d', v: Number.NaN }] },
+        }).catch((error: unknown) => thrown.push(error));
+      }
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    expect(thrown).toEqual([]);
+    const recorded = await results(run.id);
+    expect(recorded).toHaveLength(3);
+    const byCheck = new Map(recorded.map((result) => [result.checkId, result]));
+    expect(byCheck.get(plan[0].check_id)).toMatchObject({
+      outcome: 'pass',
+      detail: { samples: [{ name: '😀 x\ufffd \ufffd', v: 'NaN' }] },
+    });
+    expect(byCheck.get(plan[1].check_id)).toMatchObject({
+      outcome: 'error',
+      metricValue: null,
+      detail: { reason: 'result_not_stored', evaluated_outcome: 'not_an_outcome', check_version: 1 },
+    });
+    expect(JSON.stringify(byCheck.get(plan[1].check_id)?.detail)).not.toMatch(/datasource/i);
+    expect(byCheck.get(plan[2].check_id)?.outcome).toBe('fail');
+    expect(await runOf(run.id)).toMatchObject({
+      status: RunStatus.Succeeded,
+      completedChecks: 3,
+      outcomeCounts: { pass: 1, error: 1, fail: 1 },
+    });
+  });
+
+  it('ends the run `failed`, not `succeeded` with every check complete, when a result cannot be stored at all', async () => {
+    const plan = [planned(), planned(), planned()];
+    const lost = plan[1].check_id;
+    // The database refuses every row for this check, the `error` put in its place included.
+    await dataSource.query(`
+      CREATE FUNCTION dq_test_refuse_result() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$;
+      CREATE TRIGGER dq_test_refuse_result BEFORE INSERT ON "run_results" FOR EACH ROW
+        WHEN (NEW."check_id" = '${lost}') EXECUTE FUNCTION dq_test_refuse_result();`);
+    try {
+      const run = await insertRun(plan);
+      await execution.execute(run.id, executionContext());
+      const recorded = await results(run.id);
+      expect(recorded.map((result) => result.checkId).sort()).toEqual(
+        [plan[0].check_id, plan[2].check_id].sort(),
+      );
+      expect(recorded.every((result) => result.outcome === 'pass')).toBe(true);
+      expect(await runOf(run.id)).toMatchObject({
+        status: RunStatus.Failed,
+        reason: RunFailureReason.InternalError,
+        completedChecks: 2,
+        totalChecks: 3,
+      });
+    } finally {
+      await dataSource.query(`DROP TRIGGER dq_test_refuse_result ON "run_results";
+        DROP FUNCTION dq_test_refuse_result()`);
+    }
+  });
+
   it('resumes with only the checks that have no result yet', async () => {
     const plan = [planned(), planned()];
     const run = await insertRun(plan, RunStatus.Running);
