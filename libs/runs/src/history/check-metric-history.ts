@@ -7,13 +7,22 @@ export interface MetricPoint {
   value: number;
 }
 
+/**
+ * The results that measured a metric: scorable outcomes, and an anomaly monitor's warm-up skips
+ * (they carry `min_points`; results recorded before warm-ups were named count too). `r` is
+ * `run_results`.
+ */
+export const MEASURED_OUTCOME_SQL = `(r."outcome" IN ('pass', 'warn', 'fail', 'critical') OR (r."outcome" = 'skip' AND r."detail" ? 'min_points'))`;
+
 /** How far back a monitor looks at most (points): enough for weekly seasonality over a year. */
 export const METRIC_HISTORY_MAX_POINTS = 400;
 
 /**
  * The metric history of a check over finished runs, oldest first: what an anomaly monitor learns
- * from. Only scorable outcomes count (an `error` or `skip` measured nothing), nothing before `since`
- * (a rebaseline), and never the run being evaluated.
+ * from. Scorable outcomes count, and so do the monitor's own warm-up skips (a `skip` that carries
+ * `min_points` measured its metric; without them the history would never reach `min_points`). An
+ * `error`, or any other `skip` (a snooze), measured nothing. Nothing before `since` (a
+ * rebaseline), and never the run being evaluated.
  */
 @Injectable()
 export class CheckMetricHistory {
@@ -29,7 +38,7 @@ export class CheckMetricHistory {
            FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
           WHERE r."check_id" = $1
             AND r."metric_value" IS NOT NULL
-            AND r."outcome" IN ('pass', 'warn', 'fail', 'critical')
+            AND ${MEASURED_OUTCOME_SQL}
             AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)
             AND ($3::uuid IS NULL OR r."run_id" <> $3::uuid)
           ORDER BY "at" DESC

@@ -325,6 +325,7 @@ export class ChecksService {
     return this.baseline(actor, suiteId, checkId);
   }
 
+  /** Over the points the monitor learns from (`CheckMetricHistory`): its warm-up skips included. */
   private async anomalyStatistics(row: CheckEntity): Promise<Record<string, unknown>> {
     const since = typeof row.baseline?.['since'] === 'string' ? row.baseline['since'] : null;
     const [stats] = await this.dataSource.query<
@@ -341,7 +342,8 @@ export class ChecksService {
               max(COALESCE(r."finished_at", runs."finished_at")) AS "last_at"
          FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
         WHERE r."check_id" = $1 AND r."metric_value" IS NOT NULL
-          AND r."outcome" IN ('pass', 'warn', 'fail', 'critical')
+          AND (r."outcome" IN ('pass', 'warn', 'fail', 'critical')
+               OR (r."outcome" = 'skip' AND r."detail" ? 'min_points'))
           AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)`,
       [row.id, since],
     );
