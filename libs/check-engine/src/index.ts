@@ -25,6 +25,7 @@ export {
   validateSeverityThresholds,
 } from './severity/thresholds';
 export * from './severity/anomaly';
+export * from './severity/judged';
 export * from './severity/health-score';
 export * from './definition/check-definition';
 export * from './sql';

@@ -1,4 +1,5 @@
 import { CheckOutcome } from '@dq/contracts';
+import { judgedByAnyCount, judgedByRange, judgedByTiers } from '../severity/judged';
 import { type BandedOutcome } from '../severity/thresholds';
 import {
   type CustomSqlConfig,
@@ -39,9 +40,29 @@ export function evaluateFreshness(
     ['fail', config.fail_after_hours],
     ['warn', config.warn_after_hours],
   ];
+  const thresholds = {
+    warn: config.warn_after_hours,
+    fail: config.fail_after_hours,
+    critical: config.critical_after_hours,
+  };
   if (latest === null) {
     const highest = tiers.find(([, bound]) => bound !== undefined && bound !== null)?.[0] ?? 'fail';
-    return { outcome: highest, metric_value: null, detail: { reason: 'no_timestamp', source } };
+    return {
+      outcome: highest,
+      metric_value: null,
+      detail: {
+        reason: 'no_timestamp',
+        source,
+        judged: judgedByTiers({
+          metric: 'hours_since',
+          value: null,
+          unit: 'hours',
+          thresholds,
+          band: highest,
+          reading: `no timestamp at all: ${highest} (the highest tier set)`,
+        }),
+      },
+    };
   }
   const raw = (now.getTime() - latest.getTime()) / HOUR_MS;
   const hours = Math.max(0, raw);
@@ -55,6 +76,13 @@ export function evaluateFreshness(
       hours_since: round(hours),
       source,
       ...(raw < 0 ? { clock_skew_hours: round(-raw) } : {}),
+      judged: judgedByTiers({
+        metric: 'hours_since',
+        value: round(hours),
+        unit: 'hours',
+        thresholds,
+        band: outcome,
+      }),
     },
   };
 }
@@ -63,14 +91,25 @@ export function evaluateFreshness(
 export function evaluateVolume(config: VolumeConfig, rowCount: number, source: string): MonitorResult {
   const tooFew = config.min_rows !== undefined && rowCount < config.min_rows;
   const tooMany = config.max_rows !== undefined && rowCount > config.max_rows;
+  const severity = config.severity ?? 'fail';
+  const outcome = tooFew || tooMany ? severity : CheckOutcome.Pass;
   return {
-    outcome: tooFew || tooMany ? (config.severity ?? 'fail') : CheckOutcome.Pass,
+    outcome,
     metric_value: rowCount,
     detail: {
       row_count: rowCount,
       source,
       ...(tooFew ? { below_min_rows: config.min_rows } : {}),
       ...(tooMany ? { above_max_rows: config.max_rows } : {}),
+      judged: judgedByRange({
+        metric: 'row_count',
+        value: rowCount,
+        unit: 'rows',
+        min: config.min_rows,
+        max: config.max_rows,
+        severity,
+        band: outcome,
+      }),
     },
   };
 }
@@ -81,10 +120,22 @@ export function evaluateCustomSql(
   failingRows: number,
   capped: boolean,
 ): MonitorResult {
+  const severity = config.severity ?? 'fail';
+  const outcome = failingRows > 0 ? severity : CheckOutcome.Pass;
   return {
-    outcome: failingRows > 0 ? (config.severity ?? 'fail') : CheckOutcome.Pass,
+    outcome,
     metric_value: null,
-    detail: { failing_rows: failingRows, failing_rows_capped: capped },
+    detail: {
+      failing_rows: failingRows,
+      failing_rows_capped: capped,
+      judged: judgedByAnyCount({
+        metric: 'failing_rows',
+        value: failingRows,
+        unit: 'rows',
+        severity,
+        band: outcome,
+      }),
+    },
   };
 }
 
@@ -99,7 +150,7 @@ const FAMILIES: [RegExp, string][] = [
   [/^(tinyint|smallint|int2|short|byte)$/, 'integer'],
   [/^(int|integer|int4|mediumint)$/, 'integer'],
   [/^(bigint|int8|long|hugeint|ubigint|uinteger|usmallint|utinyint)$/, 'integer'],
-  [/^(number|numeric|decimal|dec)(\(\s*\d+\s*(,\s*0\s*)?\))?$/, 'decimal'],
+  [/^(number|numeric|decimal|dec)$/, 'decimal'],
   [/^(real|float4|float|float8|double|double precision)$/, 'float'],
   [/^(text|string|varchar|char|character|character varying|nvarchar|nchar|bpchar)(\(.*\))?$/, 'text'],
   [/^(date)$/, 'date'],
@@ -111,13 +162,14 @@ const FAMILIES: [RegExp, string][] = [
 
 /**
  * A datasource's type name, normalised so equal types from one kind compare equal: case,
- * whitespace, a text length (`VARCHAR(16777216)`), and each kind's aliases (`int4` = `integer`).
- * Precision and scale of decimals are kept: `NUMBER(10,2)` to `NUMBER(12,2)` is a type change.
+ * whitespace, a text length (`VARCHAR(16777216)`: lengths are not drift, docs/checks.md), and
+ * each kind's aliases (`int4` = `integer`). Precision and scale of decimals are kept
+ * (`decimal(p)` is `decimal(p,0)`): `NUMBER(10,2)` to `NUMBER(12,2)` is a type change.
  */
 export function normaliseType(type: string): string {
   const bare = type.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (/^(number|numeric|decimal|dec)\s*\(\s*\d+\s*,\s*[1-9]\d*\s*\)$/.test(bare))
-    return bare.replace(/\s+/g, '').replace(/^(number|numeric|decimal|dec)/, 'decimal');
+  const decimal = /^(?:number|numeric|decimal|dec)\s*\(\s*(\d+)\s*(?:,\s*(-?\d+)\s*)?\)$/.exec(bare);
+  if (decimal) return `decimal(${Number(decimal[1])},${Number(decimal[2] ?? 0)})`;
   for (const [pattern, family] of FAMILIES) {
     if (pattern.test(bare)) {
       // Integer widths stay apart (int to bigint is a change) but spellings of one width match.
@@ -139,7 +191,19 @@ export interface SchemaDiff {
   type_changed: { name: string; from: string; to: string }[];
 }
 
-/** Names compare exactly (a rename is a drop and an add); types through `normaliseType`. */
+/**
+ * Whether a baseline type still holds for the live one. A baseline decimal without precision
+ * (captured before introspection carried it, or from an unconstrained `numeric`) matches a live
+ * decimal of any precision: it never said which, so no change can be claimed. The other way
+ * round (`numeric(10,2)` to an unconstrained `numeric`) is a change.
+ */
+export function sameSchemaType(baselineType: string, liveType: string): boolean {
+  const before = normaliseType(baselineType);
+  const after = normaliseType(liveType);
+  return before === after || (before === 'decimal' && after.startsWith('decimal('));
+}
+
+/** Names compare exactly (a rename is a drop and an add); types through `sameSchemaType`. */
 export function diffSchema(baseline: readonly SchemaColumn[], live: readonly SchemaColumn[]): SchemaDiff {
   const before = new Map(baseline.map((column) => [column.name, column]));
   const after = new Map(live.map((column) => [column.name, column]));
@@ -148,10 +212,7 @@ export function diffSchema(baseline: readonly SchemaColumn[], live: readonly Sch
     dropped: baseline.filter((column) => !after.has(column.name)),
     type_changed: live
       .filter((column) => before.has(column.name))
-      .filter(
-        (column) =>
-          normaliseType((before.get(column.name) as SchemaColumn).type) !== normaliseType(column.type),
-      )
+      .filter((column) => !sameSchemaType((before.get(column.name) as SchemaColumn).type, column.type))
       .map((column) => ({
         name: column.name,
         from: (before.get(column.name) as SchemaColumn).type,
@@ -165,16 +226,52 @@ export function diffSchema(baseline: readonly SchemaColumn[], live: readonly Sch
  * captures it (`pass`, `detail.baseline_captured`); later changes of the baseline are explicit.
  * Drift of a kind in `fail_on` (all kinds by default) lands on the config's severity.
  */
+/**
+ * The baseline with each precision-less decimal given the live precision (same column, same
+ * family), or null when nothing is to learn: stored once, a later precision change is seen.
+ */
+export function refinedSchemaBaseline(
+  baseline: readonly SchemaColumn[],
+  live: readonly SchemaColumn[],
+): SchemaColumn[] | null {
+  const after = new Map(live.map((column) => [column.name, column]));
+  let refined = false;
+  const next = baseline.map((column) => {
+    const current = after.get(column.name);
+    if (
+      current !== undefined &&
+      normaliseType(column.type) === 'decimal' &&
+      normaliseType(current.type).startsWith('decimal(')
+    ) {
+      refined = true;
+      return { name: column.name, type: current.type };
+    }
+    return { name: column.name, type: column.type };
+  });
+  return refined ? next : null;
+}
+
 export function evaluateSchemaDrift(
   config: SchemaDriftConfig,
   baseline: readonly SchemaColumn[] | null,
   live: readonly SchemaColumn[],
-): MonitorResult & { capture: SchemaColumn[] | null } {
+): MonitorResult & { capture: SchemaColumn[] | null; refine?: SchemaColumn[] | null } {
   if (baseline === null) {
     return {
       outcome: CheckOutcome.Pass,
       metric_value: 0,
-      detail: { baseline_captured: true, columns: live.length },
+      detail: {
+        baseline_captured: true,
+        columns: live.length,
+        judged: judgedByAnyCount({
+          metric: 'schema_changes',
+          value: 0,
+          unit: 'changes',
+          severity: config.severity ?? 'fail',
+          band: CheckOutcome.Pass,
+          reading: `no baseline yet: ${live.length} columns captured as the baseline`,
+        }),
+      },
       capture: live.map(({ name, type }) => ({ name, type })),
     };
   }
@@ -183,10 +280,28 @@ export function evaluateSchemaDrift(
   const changes = diff.added.length + diff.dropped.length + diff.type_changed.length;
   const failing = failOn.some((kind) => diff[kind].length > 0);
   const severity: MonitorSeverity = config.severity ?? 'fail';
+  const outcome = failing ? severity : CheckOutcome.Pass;
+  // The judged count is of the changes `fail_on` names; others are reported but never band.
+  const judgedChanges = failOn.reduce((sum, kind) => sum + diff[kind].length, 0);
   return {
-    outcome: failing ? severity : CheckOutcome.Pass,
+    outcome,
     metric_value: changes,
-    detail: { ...diff, changes },
+    detail: {
+      ...diff,
+      changes,
+      judged: judgedByAnyCount({
+        metric: 'schema_changes',
+        value: judgedChanges,
+        unit: 'changes',
+        severity,
+        band: outcome,
+        reading:
+          judgedChanges > 0
+            ? `schema_changes ${judgedChanges} (${failOn.join(', ')}) > ${severity} 0`
+            : `schema_changes 0 of ${failOn.join(', ')}${changes > 0 ? ` (${changes} not judged)` : ''}: pass`,
+      }),
+    },
     capture: null,
+    refine: refinedSchemaBaseline(baseline, live),
   };
 }

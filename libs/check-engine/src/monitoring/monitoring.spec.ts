@@ -6,6 +6,8 @@ import {
   evaluateSchemaDrift,
   evaluateVolume,
   normaliseType,
+  refinedSchemaBaseline,
+  sameSchemaType,
 } from './monitor-evaluation';
 import { readOnlySqlProblem, withoutTrailingSemicolons } from './read-only-sql';
 
@@ -121,7 +123,18 @@ describe('evaluateFreshness', () => {
     expect(evaluateFreshness(config, null, now, 'scan')).toEqual({
       outcome: 'critical',
       metric_value: null,
-      detail: { reason: 'no_timestamp', source: 'scan' },
+      detail: {
+        reason: 'no_timestamp',
+        source: 'scan',
+        judged: {
+          metric: 'hours_since',
+          value: null,
+          unit: 'hours',
+          thresholds: { warn: 6, fail: 24, critical: 72 },
+          band: 'critical',
+          reading: 'no timestamp at all: critical (the highest tier set)',
+        },
+      },
     });
     expect(evaluateFreshness({ warn_after_hours: 1 }, null, now, 'files').outcome).toBe('warn');
   });
@@ -152,10 +165,10 @@ describe('evaluateVolume', () => {
 
 describe('evaluateCustomSql', () => {
   it('fails on any returned row and never has a metric value', () => {
-    expect(evaluateCustomSql({ sql: 'SELECT 1' }, 0, false)).toEqual({
+    expect(evaluateCustomSql({ sql: 'SELECT 1' }, 0, false)).toMatchObject({
       outcome: 'pass',
       metric_value: null,
-      detail: { failing_rows: 0, failing_rows_capped: false },
+      detail: { failing_rows: 0, failing_rows_capped: false, judged: { band: 'pass' } },
     });
     expect(evaluateCustomSql({ sql: 'SELECT 1', severity: 'critical' }, 21, true)).toMatchObject({
       outcome: 'critical',
@@ -171,7 +184,8 @@ describe('schema drift', () => {
     ['bigint', 'int8'],
     ['VARCHAR(16777216)', 'TEXT'],
     ['character varying(20)', 'text'],
-    ['NUMBER(38,0)', 'NUMBER'],
+    ['NUMBER(38,0)', 'NUMBER(38)'],
+    ['numeric(10, 2)', 'DECIMAL(10,2)'],
     ['TIMESTAMP_NTZ', 'timestamp'],
     ['timestamp with time zone', 'TIMESTAMPTZ'],
     ['double precision', 'DOUBLE'],
@@ -183,10 +197,23 @@ describe('schema drift', () => {
   it.each([
     ['integer', 'bigint'],
     ['decimal(10,2)', 'decimal(12,2)'],
+    ['numeric(10,2)', 'numeric(10,3)'],
+    ['NUMBER(10,0)', 'NUMBER(38,0)'],
     ['date', 'timestamp'],
     ['timestamp', 'timestamptz'],
   ])('%s to %s is a type change', (a, b) => {
     expect(normaliseType(a)).not.toBe(normaliseType(b));
+  });
+
+  it.each([
+    ['numeric', 'numeric(10,2)', true],
+    ['NUMBER', 'NUMBER(38,0)', true],
+    ['DECIMAL', 'decimal(12,2)', true],
+    ['numeric(10,2)', 'numeric', false],
+    ['numeric(10,2)', 'numeric(12,2)', false],
+    ['numeric', 'double precision', false],
+  ])('a baseline %s still holds for a live %s: %s', (before, after, same) => {
+    expect(sameSchemaType(before, after)).toBe(same);
   });
 
   const baseline = [
@@ -225,5 +252,41 @@ describe('schema drift', () => {
     expect(evaluateSchemaDrift({ severity: 'critical' }, baseline, baseline.slice(1)).outcome).toBe(
       'critical',
     );
+  });
+
+  it('reports a precision or scale change as a type change, with the judged bound', () => {
+    const wider = baseline.map((column) =>
+      column.name === 'amount' ? { name: 'amount', type: 'numeric(12,2)' } : column,
+    );
+    const result = evaluateSchemaDrift({}, baseline, wider);
+    expect(result).toMatchObject({
+      outcome: 'fail',
+      metric_value: 1,
+      detail: {
+        type_changed: [{ name: 'amount', from: 'numeric(10,2)', to: 'numeric(12,2)' }],
+        judged: { metric: 'schema_changes', value: 1, thresholds: { fail: 0 }, band: 'fail' },
+      },
+      refine: null,
+    });
+  });
+
+  it('an old baseline of bare decimals raises no drift, and learns the live precision once', () => {
+    const old = [
+      { name: 'id', type: 'integer' },
+      { name: 'amount', type: 'numeric' },
+    ];
+    const live = [
+      { name: 'id', type: 'integer' },
+      { name: 'amount', type: 'numeric(10,2)' },
+    ];
+    const first = evaluateSchemaDrift({}, old, live);
+    expect(first).toMatchObject({ outcome: 'pass', metric_value: 0, capture: null, refine: live });
+    expect(refinedSchemaBaseline(live, live)).toBeNull();
+    // Once refined, the next precision change is drift.
+    const later = evaluateSchemaDrift({}, first.refine!, [
+      { name: 'id', type: 'integer' },
+      { name: 'amount', type: 'numeric(12,2)' },
+    ]);
+    expect(later.outcome).toBe('fail');
   });
 });

@@ -31,10 +31,40 @@ describe('evaluateAnomaly', () => {
       outcome: 'skip',
       points: 6,
       min_points: 7,
+      warming_up: true,
+      judged: {
+        metric: 'abs_z',
+        value: null,
+        unit: 'z',
+        thresholds: { warn: 2, fail: 3, critical: 4 },
+        band: 'skip',
+        reading: 'warming up: 6 of 7 points of history, no verdict yet',
+      },
     });
     expect(
       evaluateAnomaly({ history: HISTORY, observed: { at: day(9), value: 100 }, minPoints: 10 }).outcome,
     ).toBe('skip');
+  });
+
+  it('states the bounds it judged against and the band reached', () => {
+    const verdict = evaluateAnomaly({
+      history: HISTORY,
+      observed: { at: day(9), value: 100 + 3.5 * STDDEV },
+    });
+    expect(verdict.judged).toEqual({
+      metric: 'abs_z',
+      value: expect.closeTo(3.5, 9),
+      unit: 'z',
+      thresholds: { warn: 2, fail: 3, critical: 4 },
+      band: 'fail',
+      reading: 'abs_z 3.5 > fail 3, <= critical 4',
+    });
+    const flat = evaluateAnomaly({
+      history: series([50, 50, 50, 50, 50, 50, 50]),
+      observed: { at: day(8), value: 60 },
+    });
+    expect(flat.judged).toMatchObject({ value: null, band: 'critical' });
+    expect(flat.judged.reading).toContain('Infinity');
   });
 
   it('uses the thresholds given instead of the defaults', () => {
@@ -73,7 +103,7 @@ describe('evaluateAnomaly', () => {
         observed: { at: monday, value: 1001 },
         perWeekday: true,
       }),
-    ).toEqual({ outcome: 'skip', points: 2, min_points: 4 });
+    ).toMatchObject({ outcome: 'skip', points: 2, min_points: 4, warming_up: true });
   });
 
   it('decides the weekday in the given time zone', () => {

@@ -1,4 +1,5 @@
 import { CheckOutcome, type FieldViolation } from '@dq/contracts';
+import { judgedByTiers, type JudgedReading } from './judged';
 import {
   type BandedOutcome,
   bandThroughBounds,
@@ -38,8 +39,18 @@ export interface AnomalyInput {
   timeZone?: string;
 }
 
+/**
+ * A warm-up `skip` carries `warming_up` and `min_points`: its observation is still history (the
+ * next runs learn from it). `judged` bands |z| through the bounds in effect.
+ */
 export type AnomalyVerdict =
-  | { outcome: Extract<CheckOutcome, 'skip'>; points: number; min_points: number }
+  | {
+      outcome: Extract<CheckOutcome, 'skip'>;
+      points: number;
+      min_points: number;
+      warming_up: true;
+      judged: JudgedReading;
+    }
   | {
       outcome: BandedOutcome;
       points: number;
@@ -47,6 +58,7 @@ export type AnomalyVerdict =
       mean: number;
       stddev: number;
       z: number;
+      judged: JudgedReading;
     };
 
 /** Field problems of z-score thresholds: each > 0, warn <= fail <= critical. */
@@ -95,17 +107,41 @@ export function evaluateAnomaly(input: AnomalyInput): AnomalyVerdict {
     .filter((point) => weekday === null || weekdayOf(point.at, timeZone) === weekday)
     .map((point) => point.value);
   const points = values.length;
+  const bounds =
+    input.thresholds && Object.values(input.thresholds).some((v) => v !== undefined && v !== null)
+      ? input.thresholds
+      : DEFAULT_ANOMALY_Z_THRESHOLDS;
   if (points < minPoints || points < MIN_POINTS_RANGE.min) {
-    return { outcome: CheckOutcome.Skip, points, min_points: minPoints };
+    return {
+      outcome: CheckOutcome.Skip,
+      points,
+      min_points: minPoints,
+      warming_up: true,
+      judged: judgedByTiers({
+        metric: 'abs_z',
+        value: null,
+        unit: 'z',
+        thresholds: bounds,
+        band: CheckOutcome.Skip,
+        reading: `warming up: ${points} of ${minPoints} points of history, no verdict yet`,
+      }),
+    };
   }
   const mean = values.reduce((sum, value) => sum + value, 0) / points;
   const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (points - 1);
   const stddev = Math.sqrt(variance);
   const deviation = input.observed.value - mean;
   const z = stddev === 0 ? (deviation === 0 ? 0 : Math.sign(deviation) * Infinity) : deviation / stddev;
-  const bounds =
-    input.thresholds && Object.values(input.thresholds).some((v) => v !== undefined && v !== null)
-      ? input.thresholds
-      : DEFAULT_ANOMALY_Z_THRESHOLDS;
-  return { outcome: bandThroughBounds(Math.abs(z), bounds), points, min_points: minPoints, mean, stddev, z };
+  const outcome = bandThroughBounds(Math.abs(z), bounds);
+  const judged = judgedByTiers({
+    metric: 'abs_z',
+    value: Number.isFinite(z) ? Math.abs(z) : null,
+    unit: 'z',
+    thresholds: bounds,
+    band: outcome,
+  });
+  // JSON holds no Infinity: a flat history's infinite |z| is said in words.
+  if (!Number.isFinite(z))
+    judged.reading = `abs_z Infinity (flat history of ${mean}, observed ${input.observed.value}): ${outcome}`;
+  return { outcome, points, min_points: minPoints, mean, stddev, z, judged };
 }

@@ -7,6 +7,7 @@ import {
   type ComparisonConfig,
   dialectForKind,
   effectiveSeverityThresholds,
+  judgedByTiers,
   redactSampleRow,
   type SamplePolicy,
   type SeverityThresholds,
@@ -336,10 +337,12 @@ export async function runComparison(
       samples['only_in_target'] = await pick(`${inTarget} AND NOT ${inBaseline}`, 't');
       samples['only_in_baseline'] = await pick(`${inBaseline} AND NOT ${inTarget}`, 'b');
     }
+    const bounds = effectiveSeverityThresholds(options.thresholds);
+    const outcome = bandUnexpectedPercent(mismatchPercent, bounds);
     return {
       statements: target.statements + baseline.statements,
       evaluation: {
-        outcome: bandUnexpectedPercent(mismatchPercent, effectiveSeverityThresholds(options.thresholds)),
+        outcome,
         metric_value: Math.round(mismatchPercent * 1e6) / 1e6,
         detail: {
           ...buckets,
@@ -348,6 +351,13 @@ export async function runComparison(
           mismatches_by_column: perColumn,
           key_columns: keys,
           compared_columns: compared,
+          judged: judgedByTiers({
+            metric: 'mismatch_percent',
+            value: Math.round(mismatchPercent * 1e6) / 1e6,
+            unit: 'percent',
+            thresholds: bounds,
+            band: outcome,
+          }),
           ...(Object.keys(samples).length > 0 ? { samples } : {}),
         },
       },

@@ -19,12 +19,15 @@ import {
   type ExpectationConfig,
   expectationDefinition,
   type IntrospectedColumn,
+  judgedByTiers,
+  judgedExpectation,
   type MonitorMetric,
   parseColumnPolicy,
   type PlannedExpectation,
   planTargetScans,
   type ScanGroup,
   redactSampleRow,
+  resolveExpectationThresholds,
   type SamplePolicy,
   type SchemaColumn,
   stripHelperColumns,
@@ -82,7 +85,15 @@ export interface EvaluationPorts {
   history: {
     points(checkId: string, options: { since?: Date | null; excludeRunId?: string }): Promise<MetricPoint[]>;
   };
-  baselines: { captureIfAbsent(checkId: string, baseline: Record<string, unknown>): Promise<boolean> };
+  baselines: {
+    captureIfAbsent(checkId: string, baseline: Record<string, unknown>): Promise<boolean>;
+    /** Replaces the baseline only while it still is `from` (an explicit rebaseline wins). */
+    refineIfUnchanged?(
+      checkId: string,
+      from: Record<string, unknown>,
+      to: Record<string, unknown>,
+    ): Promise<boolean>;
+  };
   now?: () => Date;
 }
 
@@ -387,17 +398,21 @@ export class SuiteTargetEvaluator {
     const definition = expectationDefinition(config.expectation_type);
     if (!definition)
       return errorResult('unknown_expectation', `Unknown expectation ${config.expectation_type}`);
-    const banded = bandExpectation(
-      definition,
-      observation,
-      check.definition.thresholds,
-      typeof config.kwargs['mostly'] === 'number' ? config.kwargs['mostly'] : undefined,
-    );
+    const mostly = typeof config.kwargs['mostly'] === 'number' ? config.kwargs['mostly'] : undefined;
+    const banded = bandExpectation(definition, observation, check.definition.thresholds, mostly);
     const columnMap = observation.shape === 'column_map';
+    const judged = judgedExpectation({
+      shape: observation.shape,
+      band: banded.outcome,
+      unexpectedPercent: round(banded.unexpected_percent),
+      observed,
+      thresholds: resolveExpectationThresholds(check.definition.thresholds, mostly).thresholds,
+      kwargs: config.kwargs,
+    });
     return {
       outcome: banded.outcome,
       metric_value: columnMap ? round(banded.unexpected_percent) : observed,
-      detail: { ...detail, unexpected_percent: round(banded.unexpected_percent) },
+      detail: { ...detail, unexpected_percent: round(banded.unexpected_percent), judged },
     };
   }
 
@@ -594,6 +609,12 @@ export class SuiteTargetEvaluator {
         const result = evaluateSchemaDrift(config, stored, live);
         if (result.capture !== null)
           await this.ports.baselines.captureIfAbsent(check.id, { columns: result.capture });
+        // A baseline from before decimals carried precision learns it once (never a drift).
+        if (result.refine && stored !== null && !state.dryRun && this.ports.baselines.refineIfUnchanged)
+          await this.ports.baselines.refineIfUnchanged(check.id, check.baseline!, {
+            ...check.baseline,
+            columns: result.refine,
+          });
         return { outcome: result.outcome, metric_value: result.metric_value, detail: result.detail };
       }
       case CheckKind.CustomSql: {
@@ -645,7 +666,20 @@ export class SuiteTargetEvaluator {
           topValues,
           state.policy,
         );
-        return { outcome: CheckOutcome.Pass, metric_value: profile.row_count, detail: { ...profile } };
+        // A profile describes the data and judges nothing: it always passes, and says so.
+        const judged = judgedByTiers({
+          metric: 'row_count',
+          value: profile.row_count,
+          unit: 'rows',
+          thresholds: {},
+          band: CheckOutcome.Pass,
+          reading: 'a profile judges nothing: pass',
+        });
+        return {
+          outcome: CheckOutcome.Pass,
+          metric_value: profile.row_count,
+          detail: { ...profile, judged },
+        };
       }
       case CheckKind.Comparison:
         return this.comparison(check, state);

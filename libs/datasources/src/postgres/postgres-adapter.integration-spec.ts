@@ -138,7 +138,8 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
       expect(columns).toEqual([
         { name: 'id', type: 'bigint', nullable: false },
         { name: 'customer', type: 'text', nullable: true },
-        { name: 'amount', type: 'numeric', nullable: false },
+        // A decimal carries its precision and scale, as on every other kind (schema drift sees it).
+        { name: 'amount', type: 'numeric(10,2)', nullable: false },
         { name: 'placed_at', type: 'timestamp with time zone', nullable: true },
       ]);
     });
@@ -148,9 +149,10 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         CREATE TYPE sales.mood AS ENUM ('ok', 'sad');
         CREATE DOMAIN sales.positive AS integer NOT NULL CHECK (VALUE > 0);
         CREATE DOMAIN sales.tags AS text[];
+        CREATE DOMAIN sales.money2 AS numeric(14, 2);
         CREATE TYPE sales.pair AS (a int, b text);
         CREATE TABLE sales.kinds (
-          i int, b bigint, s smallint, n numeric(12, 3), r real, d double precision, m money,
+          i int, b bigint, s smallint, n numeric(12, 3), nu numeric, np numeric(7), nd sales.money2, r real, d double precision, m money,
           v varchar(16), c char(3), t text, bo boolean, u uuid, j json, jb jsonb, x xml, ba bytea,
           da date, ti time, tz timetz, ts timestamp(3), tstz timestamptz, iv interval, ip inet,
           ia int[], ta text[][], mo sales.mood, po sales.positive, tg sales.tags, pr sales.pair,
@@ -162,7 +164,10 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         CREATE TABLE sales.half_granted (visible int, hidden int);
         GRANT USAGE ON SCHEMA sales TO ${READER};
         GRANT SELECT (visible) ON sales.half_granted TO ${READER};`);
-      const standard = `SELECT column_name, data_type, udt_name, is_nullable FROM information_schema.columns
+      const standard = `SELECT column_name, data_type, udt_name, is_nullable,
+          CASE WHEN data_type = 'numeric' AND numeric_precision IS NOT NULL
+               THEN format('numeric(%s,%s)', numeric_precision, numeric_scale) END AS decimal_type
+        FROM information_schema.columns
         WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`;
       const reader = new Client({
         host: HOST,

@@ -19,7 +19,9 @@ import { type PostgresTarget, parsePostgresTarget } from './postgres-target';
  * relation kinds and column-privilege rule), read from pg_catalog directly: planning the
  * information_schema view costs the server about 2 ms per call; this, prepared once per pooled
  * connection, about 0.2 ms.
- * The integration spec compares both over every kind of type.
+ * The integration spec compares both over every kind of type. `decimal_type` is a numeric's
+ * declared precision and scale (`numeric(10,2)`, what information_schema's `numeric_precision` and
+ * `numeric_scale` say), null for an unconstrained numeric and every other type.
  */
 export const COLUMNS_SQL = `
   SELECT a.attname AS column_name,
@@ -33,7 +35,11 @@ export const COLUMNS_SQL = `
                 ELSE 'USER-DEFINED' END
     END AS data_type,
     coalesce(bt.typname, t.typname) AS udt_name,
-    CASE WHEN a.attnotnull OR (t.typtype = 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END AS is_nullable
+    CASE WHEN a.attnotnull OR (t.typtype = 'd' AND t.typnotnull) THEN 'NO' ELSE 'YES' END AS is_nullable,
+    CASE WHEN t.typtype = 'd' AND t.typbasetype = 1700 AND t.typtypmod <> -1
+           THEN pg_catalog.format_type(t.typbasetype, t.typtypmod)
+         WHEN t.oid = 1700 AND a.atttypmod <> -1 THEN pg_catalog.format_type(a.atttypid, a.atttypmod)
+    END AS decimal_type
   FROM pg_catalog.pg_attribute a
   JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
   JOIN pg_catalog.pg_namespace nc ON nc.oid = c.relnamespace
@@ -58,8 +64,12 @@ const TYPE_NAMES_SQL = `
   SELECT oid::int8 AS oid, pg_catalog.format_type(oid, NULL) AS name
   FROM pg_catalog.pg_type WHERE oid = ANY($1::oid[])`;
 
-/** information_schema says `USER-DEFINED` / `ARRAY` for enums, domains and arrays: name them. */
+/**
+ * information_schema says `USER-DEFINED` / `ARRAY` for enums, domains and arrays: name them. A
+ * numeric carries its precision and scale (`numeric(10,2)`), as every other kind reports decimals.
+ */
 function typeName(row: Record<string, unknown>): string {
+  if (typeof row['decimal_type'] === 'string') return row['decimal_type'];
   const dataType = String(row['data_type']);
   return dataType === 'USER-DEFINED' || dataType === 'ARRAY' ? String(row['udt_name']) : dataType;
 }

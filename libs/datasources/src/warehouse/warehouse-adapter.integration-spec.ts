@@ -189,9 +189,9 @@ describe('WarehouseAdapter (snowflake-sdk) against fakesnow on loopback', () => 
   describe('columns', () => {
     it('lists names, types and nullability in table order (schema.table)', async () => {
       expect(await adapter.columns(connection(), 'sales.orders', { timeoutMs: 10_000 })).toEqual([
-        { name: 'ID', type: 'NUMBER', nullable: false },
+        { name: 'ID', type: 'NUMBER(38,0)', nullable: false },
         { name: 'CUSTOMER', type: 'TEXT', nullable: true },
-        { name: 'AMOUNT', type: 'NUMBER', nullable: false },
+        { name: 'AMOUNT', type: 'NUMBER(10,2)', nullable: false },
         { name: 'PLACED_AT', type: 'TIMESTAMP_NTZ', nullable: true },
       ]);
     });

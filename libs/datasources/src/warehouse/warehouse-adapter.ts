@@ -95,7 +95,7 @@ export class WarehouseAdapter implements DatasourceAdapter {
     options: CallOptions,
   ): Promise<ColumnInfo[]> {
     const table = parseWarehouseTarget(target);
-    const sql = `SELECT COLUMN_NAME, DATA_TYPE, IS_NULLABLE FROM ${informationSchemaView(table, 'COLUMNS')}
+    const sql = `SELECT COLUMN_NAME, DATA_TYPE, IS_NULLABLE, NUMERIC_PRECISION, NUMERIC_SCALE FROM ${informationSchemaView(table, 'COLUMNS')}
       WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`;
     return withSnowflakeSession(this.dependencies, connection, options, async (session) => {
       const { rows } = await session.run(sql, [table.schema, table.table]);
@@ -103,7 +103,7 @@ export class WarehouseAdapter implements DatasourceAdapter {
         throw new DatasourceError(DatasourceErrorClass.NotFound, SNOWFLAKE_ERROR_MESSAGES.not_found);
       return rows.map((row) => ({
         name: String(row['COLUMN_NAME']),
-        type: String(row['DATA_TYPE']),
+        type: warehouseTypeName(row),
         nullable: row['IS_NULLABLE'] === 'YES',
       }));
     });
@@ -155,4 +155,22 @@ export class WarehouseAdapter implements DatasourceAdapter {
       };
     });
   }
+}
+
+/**
+ * `DATA_TYPE` names a decimal bare (`NUMBER`); its precision and scale are beside it, and go with
+ * it (`NUMBER(12,2)`) as every kind reports decimals, so schema drift sees a precision change.
+ */
+function warehouseTypeName(row: Record<string, unknown>): string {
+  const type = String(row['DATA_TYPE']);
+  const precision = row['NUMERIC_PRECISION'];
+  const scale = row['NUMERIC_SCALE'];
+  if (
+    /^(NUMBER|NUMERIC|DECIMAL)$/i.test(type) &&
+    precision !== null &&
+    precision !== undefined &&
+    precision !== ''
+  )
+    return `${type}(${Number(precision)},${Number(scale ?? 0)})`;
+  return type;
 }

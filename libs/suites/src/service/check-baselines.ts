@@ -19,4 +19,21 @@ export class CheckBaselines {
     );
     return rows.length > 0;
   }
+
+  /**
+   * Replaces a baseline only while it is still `from`, so an explicit rebaseline meanwhile wins.
+   * The capture time stays: the snapshot is the same, only told more exactly.
+   */
+  async refineIfUnchanged(
+    checkId: string,
+    from: Record<string, unknown>,
+    to: Record<string, unknown>,
+  ): Promise<boolean> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `UPDATE "checks" SET "baseline" = $3::jsonb
+        WHERE "id" = $1 AND "baseline" = $2::jsonb RETURNING "id"`,
+      [checkId, JSON.stringify(from), JSON.stringify(to)],
+    );
+    return rows.length > 0;
+  }
 }
