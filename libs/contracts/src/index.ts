@@ -22,6 +22,7 @@ export * from './datasources/datasource-error';
 export * from './datasources/datasource-requests';
 export * from './connections/connection-test.dto';
 export * from './suites/suite-target';
+export * from './suites/file-encoding';
 export * from './suites/suite.dto';
 export * from './suites/check.dto';
 export * from './datasources/target-requests';

@@ -1,4 +1,4 @@
-import { type ConnectionKind, type DatasourceErrorClass } from '@dq/contracts';
+import { type ConnectionKind, type DatasourceErrorClass, type FileEncoding } from '@dq/contracts';
 
 /** A connection as an adapter receives it in the runner: config plus the opened credential. */
 export interface DatasourceConnection {
@@ -13,6 +13,8 @@ export interface DatasourceConnection {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Flat-file kinds: the text encoding of the target's CSV files (the suite's); UTF-8 by default. */
+  fileEncoding?: FileEncoding;
 }
 
 export interface ColumnInfo {
@@ -143,14 +145,21 @@ export interface DatasourceAdapter {
   readonly exactRowCountMetadata?: boolean;
 }
 
-/** A classified datasource failure. `message` is safe to show: no host, user, path or secret. */
+/**
+ * A classified datasource failure. `message` is safe to show: no host, user, path or secret.
+ * `detail` says more where a class has kinds (`reason: encoding` for a file that is not text in
+ * the suite's encoding); it is as safe to show as the message.
+ */
 export class DatasourceError extends Error {
+  readonly detail: Record<string, unknown>;
+
   constructor(
     readonly errorClass: DatasourceErrorClass,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; detail?: Record<string, unknown> },
   ) {
     super(message, options);
     this.name = 'DatasourceError';
+    this.detail = options?.detail ?? {};
   }
 }

@@ -11,7 +11,10 @@ import {
   type ScanOptions,
   type ScanSession,
 } from '../adapter/datasource-adapter';
+import { classifyDuckDbMessage, isParallelPaddingRefusal } from './duckdb-messages';
 import { textOf, toJsonSafe } from './duckdb-values';
+
+export { stripPaths } from './duckdb-messages';
 
 export interface DuckDbEngineOptions {
   /** DuckDB's `memory_limit` in MiB; past it, sorts, joins and aggregates spill to disk. Default 512. */
@@ -90,22 +93,13 @@ function forbiddenReference(node: unknown): string | undefined {
   return undefined;
 }
 
-/** Removes every absolute path from a DuckDB message: spooled file names must never reach a user. */
-export function stripPaths(message: string, workDir: string): string {
-  return message
-    .split(workDir)
-    .join('<spool>')
-    .replace(/<spool>[^\s"'`),]*/g, '<file>')
-    .replace(/(^|[\s"'`(=])\/(?:[^\s"'`),/]+\/)*[^\s"'`),/]*/g, '$1<path>');
-}
-
 function invalid(message: string): DatasourceError {
   return new DatasourceError(DatasourceErrorClass.Invalid, message);
 }
 
 /**
  * DuckDB errors are all about the query or the data: a user's SQL, a file that is not the CSV or
- * Parquet it claims to be. They are `invalid`, with DuckDB's text minus any local path.
+ * Parquet it claims to be. They are `invalid`, in words a user can act on (`classifyDuckDbMessage`).
  */
 function classifyDuckDbError(error: unknown, workDir: string): DatasourceError {
   if (error instanceof DatasourceError) return error;
@@ -116,9 +110,7 @@ function classifyDuckDbError(error: unknown, workDir: string): DatasourceError {
     return invalid('The flat-file engine may read its own spooled files only');
   if (/\bOut of Memory Error\b/.test(text))
     return invalid('The query needs more memory than the flat-file engine may use');
-  return new DatasourceError(DatasourceErrorClass.Invalid, stripPaths(text, workDir).slice(0, 2000), {
-    cause: error,
-  });
+  return classifyDuckDbMessage(text, workDir, error);
 }
 
 /** Engine directories are named `dq-duckdb-<host>-<pid>-<random>`: whose they are is in the name. */
@@ -217,22 +209,43 @@ export class DuckDbEngine {
    * Runs `sql` (one SELECT over the view `target`, defined by `viewSql`) and returns at most
    * `maxRows` rows; the result streams, so a cap stops reading rather than trimming a full result.
    */
-  async query(viewSql: string, sql: string, options: ScanOptions): Promise<QueryResult> {
-    return this.withView(viewSql, options, (session) => session.query(sql, options.maxRows));
+  async query(
+    viewSql: string,
+    sql: string,
+    options: ScanOptions,
+    serialViewSql?: string,
+  ): Promise<QueryResult> {
+    return this.withView(viewSql, options, (session) => session.query(sql, options.maxRows), serialViewSql);
   }
 
   /**
    * Defines the view `target` once on one connection and runs `work`, which may send several
-   * statements over it (each checked like `query`'s), all within `options`' deadline.
+   * statements over it (each checked like `query`'s), all within `options`' deadline. When DuckDB
+   * refuses to read a CSV in parallel (short rows padded in a file with quoted line ends), the view
+   * becomes `serialViewSql` and the statement runs again.
    */
   async withView<T>(
     viewSql: string,
     options: CallOptions,
     work: (session: ScanSession) => Promise<T>,
+    serialViewSql?: string,
   ): Promise<T> {
     return this.withSession(options, async ({ connection, checkpoint }) => {
       checkpoint();
       await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
+      let serial = serialViewSql === undefined;
+      const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
+        try {
+          return await this.streamRows(connection, sql, maxRows, checkpoint);
+        } catch (error) {
+          if (serial || !isParallelPaddingRefusal(error)) throw error;
+          serial = true;
+          checkpoint();
+          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${serialViewSql}`);
+          checkpoint();
+          return this.streamRows(connection, sql, maxRows, checkpoint);
+        }
+      };
       let busy = false;
       const session: ScanSession = {
         query: async (sql, maxRows) => {
@@ -245,7 +258,7 @@ export class DuckDbEngine {
             checkpoint();
             await this.assertScanQuery(connection, sql);
             checkpoint();
-            return await this.streamRows(connection, sql, maxRows, checkpoint);
+            return await run(sql, maxRows);
           } catch (error) {
             checkpoint();
             throw classifyDuckDbError(error, this.workDir);

@@ -79,6 +79,11 @@ describe('FlatFileReader over a local store', () => {
     write('batch/orders_2024-01-03.csv', 'id,amount\n4,40\n5,50\n', new Date('2024-01-03T00:00:00Z'));
     write('batch/orders_old/nested.csv', 'id,amount\n99,990\n');
     write('batch/returns_2024-01-01.csv', 'id,amount\n7,70\n');
+    // Quoted line ends in every record and a short last record: DuckDB's parallel reader cannot pad it.
+    write(
+      'gen/quoted_lines_ragged.csv',
+      `id,note,amount\n${Array.from({ length: 20_000 }, (_, i) => `${i},"line a ${i}\nline b",${i}`).join('\n')}\n20000,"tail"\n`,
+    );
     // A header sample must not need the whole file: 2 MB of rows after the header.
     write(
       'gen/wide.csv',
@@ -219,6 +224,58 @@ describe('FlatFileReader over a local store', () => {
       expect(columns.message).toContain('empty');
       const scan = await failure(reader.scan(store, 'fixtures/csv/empty.csv', 'SELECT 1 FROM target', SCAN));
       expect(scan.errorClass).toBe('invalid');
+    });
+
+    it('reads a short last record with its missing fields null, serially where DuckDB cannot pad in parallel', async () => {
+      const ragged = await reader.scan(
+        store,
+        'fixtures/csv/ragged_last_line.csv',
+        'SELECT * FROM target',
+        SCAN,
+      );
+      expect(ragged.rows).toEqual([
+        { id: 1, name: 'ada', amount: 10 },
+        { id: 2, name: 'grace', amount: 20 },
+        { id: 3, name: 'linus', amount: null },
+      ]);
+      const sql = 'SELECT count(*) AS n, count(amount) AS amounts, max(note) AS last FROM target';
+      const expected = [{ n: 20_001, amounts: 20_000, last: 'tail' }];
+      expect((await reader.scan(store, 'gen/quoted_lines_ragged.csv', sql, SCAN)).rows).toEqual(expected);
+      await reader.withScan(store, 'gen/quoted_lines_ragged.csv', CALL, async (scan) => {
+        expect((await scan.query(sql, 1)).rows).toEqual(expected);
+        // The view stays the serial one for the session's next statements.
+        expect((await scan.query("SELECT id FROM target WHERE note = 'line a 7\nline b'", 1)).rows).toEqual([
+          { id: 7 },
+        ]);
+      });
+    });
+
+    it('reads the encoding the call names: UTF-8 by default, UTF-16 and Latin-1 when asked', async () => {
+      const cities = [
+        { id: 1, city: 'Z\u00fcrich' },
+        { id: 2, city: 'S\u00f8borg' },
+        { id: 3, city: 'Besan\u00e7on' },
+      ];
+      for (const [file, fileEncoding] of [
+        ['latin1_cities.csv', 'latin-1'],
+        ['utf16le_bom_cities.csv', 'utf-16'],
+      ] as const) {
+        const target = `fixtures/csv/${file}`;
+        const call = { ...CALL, fileEncoding };
+        expect((await reader.columns(store, target, call)).map((column) => column.name)).toEqual([
+          'id',
+          'city',
+        ]);
+        expect(
+          (await reader.scan(store, target, 'SELECT * FROM target ORDER BY id', { ...SCAN, fileEncoding }))
+            .rows,
+        ).toEqual(cities);
+        const wrong = await failure(reader.scan(store, target, 'SELECT * FROM target', SCAN));
+        expect(wrong).toMatchObject({
+          errorClass: 'invalid',
+          detail: { reason: 'encoding', encoding: 'utf-8' },
+        });
+      }
     });
 
     it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {

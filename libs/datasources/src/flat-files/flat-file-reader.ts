@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DatasourceErrorClass } from '@dq/contracts';
+import { DatasourceErrorClass, DEFAULT_FILE_ENCODING, type FileEncoding } from '@dq/contracts';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
 import {
   type CallOptions,
@@ -12,6 +12,7 @@ import {
   type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
+import { encodingProblem, lastRecordEnd } from './csv-text';
 import { abortReason, DuckDbEngine, sqlString, stoppedError, timerDelay } from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { type FileTarget, parseFileTarget } from './file-target';
@@ -46,22 +47,66 @@ function fileList(localPaths: readonly string[]): string {
   return `[${localPaths.map(sqlString).join(', ')}]`;
 }
 
+/** How CSV files are read: the suite's encoding, and whether DuckDB may split a file across threads. */
+interface CsvReadOptions {
+  encoding: FileEncoding;
+  /** One thread per file: DuckDB's parallel reader cannot pad short rows of a file with quoted line ends. */
+  serial?: boolean;
+}
+
 /**
  * The view over CSV files: header row, sniffed delimiter and types, columns matched by name across
  * a batch. The quote is fixed to `"` (RFC 4180): left to sniff, DuckDB picks `'` for a file whose
  * every field is `"`-quoted when one row has a space before a quote, and then splits quoted
- * newlines. A header sample cut mid-file may end in a broken row: it is skipped.
+ * newlines. A record with fewer fields than the header (a ragged last line) reads with the
+ * missing fields null, as an RFC 4180 reader's row mapped to the header does: without
+ * `null_padding` the sniffer rejects every dialect that sees it and settles on one column named
+ * after the whole header line. No row is ever skipped (`ignore_errors` is off): one that cannot be
+ * read fails the read.
  */
-function csvViewSql(localPaths: readonly string[], sampleCut = false): string {
+function csvViewSql(localPaths: readonly string[], read: CsvReadOptions): string {
   const options = [
     'header = true',
     'auto_detect = true',
     'union_by_name = true',
     `quote = '"'`,
     `escape = '"'`,
+    'null_padding = true',
   ];
-  if (sampleCut) options.push('ignore_errors = true');
+  if (read.encoding !== DEFAULT_FILE_ENCODING) options.push(`encoding = ${sqlString(read.encoding)}`);
+  if (read.serial) options.push('parallel = false');
   return `SELECT * FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
+}
+
+/** The view over the spooled files, and for CSV the same view read serially (see `csvViewSql`). */
+function viewsOf(
+  format: FileTarget['format'],
+  localPaths: readonly string[],
+  encoding: FileEncoding,
+): { viewSql: string; serialViewSql?: string } {
+  if (format === 'parquet') return { viewSql: parquetViewSql(localPaths) };
+  return {
+    viewSql: csvViewSql(localPaths, { encoding }),
+    serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
+  };
+}
+
+/** Bytes of each spooled CSV file's head checked against the suite's encoding. */
+const ENCODING_CHECK_BYTES = 64 * 1024;
+
+/** Refuses spooled CSV files whose first bytes are not text in `encoding` (see `encodingProblem`). */
+async function checkEncoding(localPaths: readonly string[], encoding: FileEncoding): Promise<void> {
+  for (const localPath of localPaths) {
+    const handle = await fs.promises.open(localPath, 'r');
+    try {
+      const head = Buffer.alloc(ENCODING_CHECK_BYTES);
+      const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
+      const problem = encodingProblem(head.subarray(0, bytesRead), encoding);
+      if (problem) throw problem;
+    } finally {
+      await handle.close();
+    }
+  }
 }
 
 function parquetViewSql(localPaths: readonly string[]): string {
@@ -96,12 +141,13 @@ export class FlatFileReader {
   /** Columns of the newest matched file: its Parquet footer, or a CSV header sample of at most 64 KiB. */
   async columns(store: RemoteFileStore, target: string, options: CallOptions): Promise<ColumnInfo[]> {
     const fileTarget = parseFileTarget(target);
+    const encoding = options.fileEncoding ?? DEFAULT_FILE_ENCODING;
     return this.within(options, async (call) => {
       const newest = (await this.existingFiles(store, fileTarget, call)).at(-1) as FileEntry;
       return this.withCallDirectory(async (directory) =>
         fileTarget.format === 'parquet'
           ? this.parquetColumns(store, newest, directory, call)
-          : this.csvColumns(store, newest, directory, call),
+          : this.csvColumns(store, newest, directory, encoding, call),
       );
     });
   }
@@ -114,6 +160,7 @@ export class FlatFileReader {
     options: ScanOptions,
   ): Promise<QueryResult> {
     const fileTarget = parseFileTarget(target);
+    const encoding = options.fileEncoding ?? DEFAULT_FILE_ENCODING;
     return this.within(options, async (call) => {
       // A query that cannot run is refused before any download.
       await this.engine.checkScanQuery(sql, { ...call, maxRows: options.maxRows });
@@ -125,8 +172,9 @@ export class FlatFileReader {
       }
       return this.withCallDirectory(async (directory) => {
         const localPaths = await spoolFiles(store, files, directory, call);
-        const viewSql = fileTarget.format === 'parquet' ? parquetViewSql(localPaths) : csvViewSql(localPaths);
-        return this.engine.query(viewSql, sql, { ...call, maxRows: options.maxRows });
+        if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
+        const { viewSql, serialViewSql } = viewsOf(fileTarget.format, localPaths, encoding);
+        return this.engine.query(viewSql, sql, { ...call, maxRows: options.maxRows }, serialViewSql);
       });
     });
   }
@@ -139,6 +187,7 @@ export class FlatFileReader {
     work: (scan: ScanSession) => Promise<T>,
   ): Promise<T> {
     const fileTarget = parseFileTarget(target);
+    const encoding = options.fileEncoding ?? DEFAULT_FILE_ENCODING;
     return this.within(options, async (call) => {
       let files = await this.existingFiles(store, fileTarget, call);
       if (fileTarget.format === 'csv') {
@@ -147,8 +196,9 @@ export class FlatFileReader {
       }
       return this.withCallDirectory(async (directory) => {
         const localPaths = await spoolFiles(store, files, directory, call);
-        const viewSql = fileTarget.format === 'parquet' ? parquetViewSql(localPaths) : csvViewSql(localPaths);
-        return this.engine.withView(viewSql, call, work);
+        if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
+        const { viewSql, serialViewSql } = viewsOf(fileTarget.format, localPaths, encoding);
+        return this.engine.withView(viewSql, call, work, serialViewSql);
       });
     });
   }
@@ -198,23 +248,30 @@ export class FlatFileReader {
     return files;
   }
 
+  /**
+   * Columns from the file's first 64 KiB, cut where its last whole record ends: a cut inside a
+   * quoted field that spans lines would leave an unclosed quote, after which the sniffer finds no
+   * dialect but one column named after the whole header line.
+   */
   private async csvColumns(
     store: RemoteFileStore,
     file: FileEntry,
     directory: string,
+    encoding: FileEncoding,
     options: CallOptions,
   ): Promise<ColumnInfo[]> {
     if (file.size === 0) throw invalid('The file is empty: it has no header to read columns from');
     let sample = await store.readRange(file.path, 0, Math.min(file.size, CSV_SAMPLE_BYTES), options);
-    const cut = file.size > sample.byteLength;
-    if (cut) {
-      const lastNewline = sample.lastIndexOf(0x0a);
-      if (lastNewline < 0) throw invalid('The CSV header is longer than the 64 KiB sample');
-      sample = sample.subarray(0, lastNewline + 1);
+    const problem = encodingProblem(sample, encoding);
+    if (problem) throw problem;
+    if (file.size > sample.byteLength) {
+      const end = lastRecordEnd(sample, encoding);
+      if (end === 0) throw invalid('The CSV header is longer than the 64 KiB sample');
+      sample = sample.subarray(0, end);
     }
     const samplePath = path.join(directory, `sample${path.extname(file.path).toLowerCase()}`);
     await fs.promises.writeFile(samplePath, sample, { flag: 'wx' });
-    return this.engine.describe(csvViewSql([samplePath], cut), options);
+    return this.engine.describe(csvViewSql([samplePath], { encoding }), options);
   }
 
   private async parquetColumns(

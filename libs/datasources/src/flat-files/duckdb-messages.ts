@@ -1,0 +1,81 @@
+import { DatasourceErrorClass, isFileEncoding } from '@dq/contracts';
+import { DatasourceError } from '../adapter/datasource-adapter';
+import { encodingError } from './csv-text';
+
+/** Removes every absolute path from a DuckDB message: spooled file names must never reach a user. */
+export function stripPaths(message: string, workDir: string): string {
+  return message
+    .split(workDir)
+    .join('<spool>')
+    .replace(/<spool>[^\s"'`),]*/g, '<file>')
+    .replace(/(^|[\s"'`(=])\/(?:[^\s"'`),/]+\/)*[^\s"'`),/]*/g, '$1<path>');
+}
+
+const MAX_MESSAGE_LENGTH = 2000;
+
+/**
+ * The part of a DuckDB message that says what went wrong, without what is DuckDB's own: the
+ * statement it ran echoed after `LINE n:` (ours, such as `DESCRIBE SELECT * FROM read_csv(...)`),
+ * its "Possible Solution"/"Possible fixes" advice (options no user can set), the reader's option
+ * dump (`file = …`, `new_line = Single-Line File`), and the raw text of a CSV line (`Original
+ * Line:`, data the suite's column policy may protect). A value a conversion could not read is
+ * not repeated either.
+ */
+export function problemText(message: string): string {
+  const lines: string[] = [];
+  for (const line of message.split('\n')) {
+    if (/^LINE \d+:/.test(line) || /^Possible (Solution|fixes)\b/.test(line) || /^\s+\w+ = /.test(line))
+      break;
+    if (/^Original Line:/.test(line) || /^\s*\^\s*$/.test(line)) continue;
+    if (line.trim() === '' && lines.length > 0) break;
+    if (line.trim() !== '') lines.push(line.trim());
+  }
+  return lines
+    .join(' ')
+    .replace(/\b(Could not convert string) (["'])(?:(?!\2 to ).)*\2( to )/g, 'Could not convert a value$3')
+    .slice(0, MAX_MESSAGE_LENGTH);
+}
+
+function invalid(message: string, detail: Record<string, unknown>, cause: unknown): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.Invalid, message, { cause, detail });
+}
+
+/**
+ * A DuckDB error as a user may read it: `invalid` (DuckDB's errors are all about the query or the
+ * data), with our own words for the file-reading kinds (`detail.reason`: `encoding`,
+ * `csv_dialect`, `csv_format`) and DuckDB's problem statement otherwise (see `problemText`), with
+ * no local path.
+ */
+export function classifyDuckDbMessage(text: string, workDir: string, cause?: unknown): DatasourceError {
+  const line = /\bCSV Error on Line: (\d+)/.exec(text)?.[1];
+  const at = line ? ` at line ${line}` : '';
+  if (/Invalid unicode|byte sequence mismatch|not [\w-]+ encoded/i.test(text)) {
+    const named = /not ([\w-]+) encoded/i.exec(text)?.[1]?.toLowerCase();
+    const classified = encodingError(
+      isFileEncoding(named) ? named : 'utf-8',
+      `an invalid byte sequence${at}`,
+    );
+    return invalid(classified.message, classified.detail, cause);
+  }
+  if (/Error when sniffing file|not possible to automatically detect the CSV parsing dialect/i.test(text))
+    return invalid(
+      'The CSV file could not be read: no delimiter and quoting (RFC 4180, `"` quotes) fit its rows',
+      { reason: 'csv_dialect' },
+      cause,
+    );
+  if (line) {
+    const problem = stripPaths(problemText(text.slice(text.indexOf('\n') + 1)), workDir);
+    return invalid(
+      `The CSV file could not be read${at}${problem ? `: ${problem}` : ''}`,
+      { reason: 'csv_format', line: Number(line) },
+      cause,
+    );
+  }
+  return new DatasourceError(DatasourceErrorClass.Invalid, stripPaths(problemText(text), workDir), { cause });
+}
+
+/** DuckDB's refusal to pad short rows while reading a file with quoted line ends in parallel. */
+export function isParallelPaddingRefusal(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /parallel scanner does not support null_padding/i.test(text);
+}
