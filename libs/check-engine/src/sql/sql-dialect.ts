@@ -204,7 +204,8 @@ export const DATABRICKS: SqlDialect = {
   regexMatches: (text, pattern) => `(${text} RLIKE ${pattern})`,
   charLength: (text) => `char_length(${text})`,
   countIf: (predicate) => `count_if(${predicate})`,
-  median: (expression) => `percentile(${expression}, 0.5)`,
+  // The ANSI ordered-set form: Databricks SQL has it, and so does the DuckDB behind the L peer.
+  median: (expression) => `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${expression})`,
   mode: (expression) => `mode(${expression})`,
   epochSeconds: (expression) => `CAST(unix_timestamp(${expression}) AS DOUBLE)`,
   double: (expression) => `CAST(${expression} AS DOUBLE)`,
