@@ -64,12 +64,85 @@ export function parseFlatFileTarget(raw: string): FlatFileTargetShape | { proble
 // One identifier part of a table name: plain, or double-quoted with `""` escapes, or backticked.
 const NAME_PART = '(?:[A-Za-z_][A-Za-z0-9_$]*|"(?:[^"]|"")+"|`(?:[^`]|``)+`)';
 const TABLE_NAME = new RegExp(`^${NAME_PART}(?:\\.${NAME_PART}){0,2}$`);
-const ICEBERG_NAME = new RegExp(`^${NAME_PART}(?:\\.${NAME_PART}){1,4}$`);
+
+/** An Iceberg table as the REST catalog names it: namespace levels, then the table. */
+export interface IcebergTableName {
+  namespace: string[];
+  table: string;
+}
+
+/** Namespace levels a target may name (the REST spec sets no limit; this is a sanity bound). */
+const ICEBERG_MAX_LEVELS = 16;
+// A part needs no quotes when it holds no dot, quote, whitespace or control character.
+const ICEBERG_PLAIN_PART = /^[^."\s\u0000-\u001f\u007f]+$/;
+
+/**
+ * Parses an Iceberg suite target: parts separated by dots, the last the table, the others the
+ * namespace levels (at least one). The REST spec allows any string in a level or a table name, so
+ * a part is written plain (anything but a dot, a double quote, whitespace or a control character:
+ * `fixtures.pyiceberg-v1-overwrite`) or double-quoted with `""` for a quote inside
+ * (`sales."orders.v2"`, `sales."say ""hi"""`). Control characters are never allowed (0x1F
+ * separates levels in the REST paths). Shared by the gateway (refused at save) and the runner.
+ */
+export function parseIcebergTableName(raw: string): IcebergTableName | { problem: string } {
+  const problem = (why: string) => ({
+    problem: `${why}: write namespace.table, a part with a dot, quote or space double-quoted ("a.b"), "" for a quote inside`,
+  });
+  if (typeof raw !== 'string' || raw.length === 0) return problem('The target is empty');
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return problem('The target must not contain control characters');
+  const parts: string[] = [];
+  let index = 0;
+  for (;;) {
+    let part: string;
+    if (raw[index] === '"') {
+      part = '';
+      index += 1;
+      for (;;) {
+        if (index >= raw.length) return problem('A quoted part is not closed');
+        if (raw[index] === '"') {
+          if (raw[index + 1] === '"') {
+            part += '"';
+            index += 2;
+            continue;
+          }
+          index += 1;
+          break;
+        }
+        part += raw[index];
+        index += 1;
+      }
+      if (part === '') return problem('A quoted part is empty');
+    } else {
+      const end = raw.indexOf('.', index);
+      part = raw.slice(index, end === -1 ? raw.length : end);
+      index = end === -1 ? raw.length : end;
+      if (part === '') return problem('The target has an empty part');
+      if (!ICEBERG_PLAIN_PART.test(part))
+        return problem(`The part ${JSON.stringify(part)} must be double-quoted`);
+    }
+    parts.push(part);
+    if (index === raw.length) break;
+    if (raw[index] !== '.') return problem('A quoted part must be followed by a dot or the end');
+    index += 1;
+    if (index === raw.length) return problem('The target has an empty part');
+  }
+  if (parts.length < 2) return problem('The target must name a namespace and a table');
+  if (parts.length > ICEBERG_MAX_LEVELS + 1)
+    return problem(`The target has more than ${ICEBERG_MAX_LEVELS} namespace levels`);
+  return { namespace: parts.slice(0, -1), table: parts[parts.length - 1] as string };
+}
+
+/** The one way to write an Iceberg name as a target: plain parts bare, others double-quoted. */
+export function formatIcebergTableName(name: IcebergTableName): string {
+  return [...name.namespace, name.table]
+    .map((part) => (ICEBERG_PLAIN_PART.test(part) ? part : `"${part.replace(/"/g, '""')}"`))
+    .join('.');
+}
 
 /**
  * What is wrong with a suite target for a connection kind, or null when it is well formed:
  * a file or `<prefix>_*.ext` batch pattern for F and O, `namespace.table` for T (nested
- * namespaces allowed), and `table`, `schema.table` or `database.schema.table` for the SQL kinds.
+ * namespaces allowed, parts quoted as `parseIcebergTableName` reads them), and `table`, `schema.table` or `database.schema.table` for the SQL kinds.
  * Whether the target exists is the runner's question (`GET /suites/{id}/columns`).
  */
 export function suiteTargetProblem(kind: ConnectionKind, target: unknown): string | null {
@@ -81,8 +154,10 @@ export function suiteTargetProblem(kind: ConnectionKind, target: unknown): strin
       const parsed = parseFlatFileTarget(target);
       return 'problem' in parsed ? parsed.problem : null;
     }
-    case ConnectionKind.IcebergCatalog:
-      return ICEBERG_NAME.test(target) ? null : 'must be namespace.table (for example sales.orders)';
+    case ConnectionKind.IcebergCatalog: {
+      const parsed = parseIcebergTableName(target);
+      return 'problem' in parsed ? parsed.problem : null;
+    }
     case ConnectionKind.Postgres:
     case ConnectionKind.Warehouse:
     case ConnectionKind.Lakehouse:

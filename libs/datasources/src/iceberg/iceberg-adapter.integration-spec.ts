@@ -309,6 +309,28 @@ describe('IcebergAdapter against a REST catalog and S3 on loopback', () => {
       expect(await count(`${ICEBERG_NESTED_NAMESPACE.join('.')}.${ICEBERG_NESTED_TABLE}`)).toBe(3);
     });
 
+    it('reads a hyphenated table plain, and a dotted namespace and table double-quoted', async () => {
+      // Every fixture table's name holds a hyphen: no quotes needed.
+      const hyphenated = await count('fixtures.pyiceberg-v1-overwrite');
+      expect(hyphenated).toBeGreaterThan(0);
+      // The same table served as namespace `lake.v2`, table `orders.v1-overwrite`: the REST path
+      // carries each level whole (no split at its dots), the table name whole too.
+      await peer.addTable(
+        ['lake.v2'],
+        'orders.v1-overwrite',
+        path.join(ICEBERG_FIXTURES_DIR, 'pyiceberg-v1-overwrite'),
+      );
+      expect(await count('"lake.v2"."orders.v1-overwrite"')).toBe(hyphenated);
+      expect(
+        (await adapter.columns(connection(), '"lake.v2"."orders.v1-overwrite"', CALL)).length,
+      ).toBeGreaterThan(0);
+      // Unquoted, the dots split the name into other levels that do not exist.
+      expect(
+        (await failure(adapter.columns(connection(), 'lake.v2.orders.v1-overwrite', CALL))).errorClass,
+      ).toBe('not_found');
+      expect((await failure(adapter.columns(connection(), 'lake."v2', CALL))).errorClass).toBe('invalid');
+    });
+
     it('refuses a table whose metadata points at the runner’s local disk (file://) as invalid', async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'dq-iceberg-local-'));
       try {

@@ -56,8 +56,19 @@ describe('parseIcebergTarget', () => {
     expect(parseIcebergTarget('a.b.orders')).toEqual({ namespace: ['a', 'b'], table: 'orders' });
   });
 
+  it('takes hyphens plain and a quoted part whole, dots and "" escapes included', () => {
+    expect(parseIcebergTarget('fixtures.pyiceberg-v1-overwrite')).toEqual({
+      namespace: ['fixtures'],
+      table: 'pyiceberg-v1-overwrite',
+    });
+    expect(parseIcebergTarget('"a.b".c."orders ""v2"" x"')).toEqual({
+      namespace: ['a.b', 'c'],
+      table: 'orders "v2" x',
+    });
+  });
+
   it('refuses a bare table name or empty segments', () => {
-    for (const target of ['orders', 'a..b', '.orders', 'sales.'])
+    for (const target of ['orders', 'a..b', '.orders', 'sales.', 'sales."open'])
       expect(() => parseIcebergTarget(target)).toThrow(
         expect.objectContaining({ errorClass: 'invalid' }) as Error,
       );

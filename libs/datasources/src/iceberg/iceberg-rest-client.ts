@@ -1,4 +1,4 @@
-import { DatasourceErrorClass } from '@dq/contracts';
+import { DatasourceErrorClass, parseIcebergTableName } from '@dq/contracts';
 import { GuardedFetchError, type GuardedResponse, guardedFetch } from '@dq/security';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
 import { type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
@@ -91,12 +91,14 @@ export function icebergCatalogSettings(connection: DatasourceConnection): Iceber
   };
 }
 
-/** `a.b.table` -> namespace `[a, b]`, table `table`. */
+/**
+ * `a.b.table` -> namespace `[a, b]`, table `table`; `sales."orders.v2"` -> `[sales]`, `orders.v2`
+ * (the contracts' one way of writing Iceberg names, which the gateway checked at save).
+ */
 export function parseIcebergTarget(target: string): IcebergTableRef {
-  const segments = typeof target === 'string' ? target.split('.') : [];
-  if (segments.length < 2 || segments.some((segment) => segment.trim() === ''))
-    throw new DatasourceError(DatasourceErrorClass.Invalid, 'The target must be namespace.table');
-  return { namespace: segments.slice(0, -1), table: segments[segments.length - 1] ?? '' };
+  const parsed = parseIcebergTableName(target);
+  if ('problem' in parsed) throw new DatasourceError(DatasourceErrorClass.Invalid, parsed.problem);
+  return parsed;
 }
 
 /** The REST spec's path form of a namespace: levels joined by the unit separator (0x1F). */
