@@ -246,4 +246,31 @@ describe('the dashboard summary', () => {
       expect((await call(api, 'DELETE', '/admin/scoring', { token: admin })).status).toBe(200);
     }
   });
+
+  it('never scores 100 a suite whose latest run has an errored check', async () => {
+    const connectionId = (
+      (await call(api, 'GET', `/suites/${ordersSuite}`, { token: owner })).body as { connection_id: string }
+    ).connection_id;
+    // The mean of a text column cannot be computed: that check errors, the row count passes.
+    const erroring = await suiteWith(connectionId, [
+      { name: 'rows', kind: 'volume', config: { min_rows: 1 } },
+      {
+        name: 'customer mean',
+        kind: 'expectation',
+        config: {
+          expectation_type: 'expect_column_mean_to_be_between',
+          kwargs: { column: 'customer', min_value: 0 },
+        },
+      },
+    ]);
+    const run = await runToEnd(erroring);
+    expect(run.outcome_counts).toEqual({ pass: 1, error: 1 });
+    // The error weighs as critical: 100 x (1 - 5 / (2 x 5)).
+    expect(run.health_score).toBe(50);
+    const view = await summary(owner);
+    expect(view.suites.find((suite) => suite.suite_id === erroring)).toMatchObject({
+      health_score: 50,
+      last_completed_run: { id: run.id, health_score: 50 },
+    });
+  });
 });

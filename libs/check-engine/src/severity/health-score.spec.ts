@@ -7,15 +7,18 @@ describe('healthScore', () => {
     [['critical'], 0],
     [['pass', 'warn'], 100 * (1 - 1 / (2 * 5))],
     [['pass', 'fail', 'critical', 'warn'], 100 * (1 - (3 + 5 + 1) / (4 * 5))],
-    [['pass', 'error', 'skip'], 100], // error and skip are not evidence either way
-    [['fail', 'skip'], 40],
+    [['fail', 'skip'], 40], // skip is no evidence either way
+    // An error weighs as critical: what could not be checked is never vouched for.
+    [['pass', 'error', 'skip'], 50],
+    [[...Array<CheckOutcome>(27).fill('pass'), 'error'], (100 * 27) / 28],
+    [['error', 'error'], 0],
   ] as [CheckOutcome[], number][])('%j scores %s with the default weights', (outcomes, score) => {
     expect(healthScore(outcomes)).toBeCloseTo(score, 10);
   });
 
   it('is null when no check has a scorable outcome', () => {
     expect(healthScore([])).toBeNull();
-    expect(healthScore(['error', 'skip'])).toBeNull();
+    expect(healthScore(['skip', 'skip'])).toBeNull();
   });
 
   it('uses configured weights', () => {

@@ -49,9 +49,11 @@ export function validateHealthScoreWeights(input: unknown, field = 'weights'): F
 }
 
 /**
- * Health score (DECISIONS): over outcomes in {pass, warn, fail, critical} (error and skip excluded),
- * 100 x (1 - sum of weight(outcome) / (count x weight(critical))), weight(pass) = 0. Null when no
- * check has such an outcome, because "no evidence" is not a score of 100.
+ * Health score (DECISIONS): over outcomes in {pass, warn, fail, critical},
+ * 100 x (1 - sum of weight(outcome) / (count x weight(critical))), weight(pass) = 0; skip is left
+ * out and an `error` weighs as `critical` (a check that could not be evaluated cannot be vouched
+ * for: docs/runs.md, "Health score"). Null when no check has such an outcome, because "no
+ * evidence" is not a score of 100.
  */
 export function healthScore(
   outcomes: readonly CheckOutcome[],
@@ -61,9 +63,10 @@ export function healthScore(
   let count = 0;
   let penalty = 0;
   for (const outcome of outcomes) {
-    if (outcome === 'error' || outcome === 'skip') continue;
+    if (outcome === 'skip') continue;
     count += 1;
-    if (outcome !== 'pass') penalty += weights[outcome];
+    if (outcome === 'error') penalty += weights.critical;
+    else if (outcome !== 'pass') penalty += weights[outcome];
   }
   if (count === 0) return null;
   return 100 * (1 - penalty / (count * weights.critical));

@@ -122,11 +122,12 @@ describe('summarizeDashboard', () => {
       runs: 6,
       runs_by_status: { queued: 0, running: 1, succeeded: 4, failed: 1, cancelled: 0 },
       run_success_rate: 80,
-      // 10 passes over 14 scorable results; the error is not scorable.
+      // 10 passes over 14 judged results; the pass rate leaves the error out (the score does not).
       check_pass_rate: 71.43,
       results_by_outcome: { pass: 10, warn: 1, fail: 3, critical: 0, error: 1, skip: 0 },
-      // Now: the latest runs' 4 passes and 1 warn -> 100 x (1 - 1 / (5 x 5)).
-      health_score: 96,
+      // Now: the latest runs' 4 passes, 1 warn and 1 error (weighing as critical) ->
+      // 100 x (1 - (1 + 5) / (6 x 5)).
+      health_score: 80,
       // A's latest run ended failed, although none of its results failed.
       failing_suites: 1,
       mean_run_duration_ms: 400,
@@ -151,15 +152,17 @@ describe('summarizeDashboard', () => {
         runs: 3,
         runs_by_status: { queued: 0, running: 1, succeeded: 1, failed: 1, cancelled: 0 },
         results_by_outcome: { pass: 1, warn: 1, fail: 0, critical: 0, error: 1, skip: 0 },
-        health_score: 90,
+        health_score: 60, // 100 x (1 - (1 + 5) / (3 x 5))
       },
     ]);
+    // The orders suite's latest run had an errored check: it never scores 100 (75 here), and it
+    // now leads as the worst.
     expect(view.suites.map((suite) => [suite.name, suite.health_score])).toEqual([
+      ['orders', 75],
       ['customers', 90],
-      ['orders', 100],
       ['archive', null],
     ]);
-    expect(view.suites[1]).toEqual({
+    expect(view.suites[0]).toEqual({
       suite_id: A,
       name: 'orders',
       checks: 4,
@@ -169,13 +172,13 @@ describe('summarizeDashboard', () => {
       check_pass_rate: 75,
       results_by_outcome: { pass: 9, warn: 0, fail: 3, critical: 0, error: 1, skip: 0 },
       mean_run_duration_ms: 400,
-      health_score: 100,
+      health_score: 75, // 100 x (1 - 5 / (4 x 5))
       last_completed_run: {
         id: 'run-a',
         status: 'failed',
         created_at: '2026-11-25T10:00:00.000Z',
         finished_at: '2026-11-25T10:00:01.000Z',
-        health_score: 100,
+        health_score: 75,
       },
     });
     expect(view.suites[2]).toMatchObject({
@@ -200,5 +203,34 @@ describe('summarizeDashboard', () => {
         .health_score;
     expect(weighted(3)).toBe(70);
     expect(weighted(5)).toBe(50);
+  });
+
+  it('never scores a suite 100 when a check of its latest run errored', () => {
+    // The issue's case: one NaN broke a fused scan and 27 checks ended error beside one that passed.
+    const latest = {
+      suite_id: A,
+      id: 'run-a',
+      status: 'succeeded' as const,
+      created_at: NOW,
+      finished_at: NOW,
+      outcomes: { pass: 1, error: 27 },
+    };
+    const view = summarizeDashboard(
+      inputs({
+        latestRuns: [latest],
+        resultRows: [
+          { suite_id: A, date: '2026-11-25', outcome: 'pass', results: 1 },
+          { suite_id: A, date: '2026-11-25', outcome: 'error', results: 27 },
+        ],
+      }),
+    );
+    const orders = view.suites.find((suite) => suite.suite_id === A);
+    expect(orders?.health_score).toBe(3.57); // 100 x 1 / 28
+    expect(orders?.last_completed_run?.health_score).toBe(3.57);
+    expect(view.kpis.health_score).toBe(3.57);
+    expect(view.trend.at(-1)?.health_score).toBe(3.57);
+    // Every check errored: 0, not "no evidence".
+    const allErrored = summarizeDashboard(inputs({ latestRuns: [{ ...latest, outcomes: { error: 3 } }] }));
+    expect(allErrored.kpis.health_score).toBe(0);
   });
 });

@@ -17,18 +17,32 @@ describe('healthScore', () => {
     expect(healthScore(counts, DEFAULTS)).toBe(score);
   });
 
-  it('leaves error and skip out of the count entirely', () => {
-    expect(healthScore({ pass: 1, fail: 1, error: 7, skip: 3 }, DEFAULTS)).toBe(
+  it('leaves skip out of the count entirely', () => {
+    expect(healthScore({ pass: 1, fail: 1, skip: 3 }, DEFAULTS)).toBe(
       healthScore({ pass: 1, fail: 1 }, DEFAULTS),
     );
-    expect(healthScore({ pass: 2, error: 5 }, DEFAULTS)).toBe(100);
     expect(healthScore({ fail: 1, skip: 1 }, DEFAULTS)).toBe(40);
+  });
+
+  it('weighs an error as critical: a suite with an errored check never scores 100', () => {
+    expect(healthScore({ pass: 1, fail: 1, error: 1 }, DEFAULTS)).toBe(
+      healthScore({ pass: 1, fail: 1, critical: 1 }, DEFAULTS),
+    );
+    expect(healthScore({ pass: 2, error: 5 }, DEFAULTS)).toBe(28.57); // 100 x 2 / 7
+    expect(healthScore({ pass: 27, error: 1 }, DEFAULTS)).toBe(96.43);
+    // Nor does rounding make 100 of an imperfect score.
+    expect(healthScore({ pass: 1_000_000, error: 1 }, DEFAULTS)).toBe(99.99);
+    expect(healthScore({ pass: 1_000_000, warn: 1 }, DEFAULTS)).toBe(99.99);
+    // Every check errored: evidence that nothing could be vouched for, not "no evidence".
+    expect(healthScore({ error: 3 }, DEFAULTS)).toBe(0);
+    // Whatever the weights: the error stands at the critical weight.
+    expect(healthScore({ pass: 1, error: 1 }, { warn: 0, fail: 0, critical: 1 })).toBe(50);
   });
 
   it('is null when no check has a scorable outcome ("no evidence" is not 100)', () => {
     expect(healthScore({}, DEFAULTS)).toBeNull();
     expect(healthScore({ pass: 0, warn: 0 }, DEFAULTS)).toBeNull();
-    expect(healthScore({ error: 2, skip: 1 }, DEFAULTS)).toBeNull();
+    expect(healthScore({ skip: 1 }, DEFAULTS)).toBeNull();
   });
 
   it('uses the weights it is given', () => {

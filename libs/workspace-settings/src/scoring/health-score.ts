@@ -5,8 +5,12 @@ export type OutcomeCounts = Partial<Record<CheckOutcome, number>>;
 
 /**
  * The health score (DECISIONS, "Runs, results, checks"): over checks with an outcome in
- * {pass, warn, fail, critical} (error and skip are operational, not quality, and left out),
- * score = 100 x (1 - sum of weight(outcome) / (count x weight(critical))), weight(pass) = 0.
+ * {pass, warn, fail, critical}, score = 100 x (1 - sum of weight(outcome) / (count x
+ * weight(critical))), weight(pass) = 0; skip is left out. An `error` (a check that could not be
+ * evaluated) weighs as `critical` (docs/runs.md, "Health score"): what could not be checked cannot
+ * be vouched for, so a suite with an errored check never scores 100, and one whose every check
+ * errored scores 0. Equivalently, DECISIONS' score over the judged checks times the share of
+ * judged checks among the judged and errored.
  *
  * Null when no check has a scorable outcome: "no evidence" is not a score of 100. Rounded to two
  * decimals. Each weight is divided by the critical weight first, so any valid weights (however
@@ -21,12 +25,14 @@ export function healthScore(outcomeCounts: OutcomeCounts, weights: ScoringWeight
   const pass = countOf(outcomeCounts, 'pass');
   const warned = countOf(outcomeCounts, 'warn');
   const failed = countOf(outcomeCounts, 'fail');
-  const criticals = countOf(outcomeCounts, 'critical');
+  const criticals = countOf(outcomeCounts, 'critical') + countOf(outcomeCounts, 'error');
   const count = pass + warned + failed + criticals;
   if (count === 0) return null;
   const penalty = warned * (warn / critical) + failed * (fail / critical) + criticals;
   const score = Math.min(100, Math.max(0, 100 * (1 - penalty / count)));
-  const rounded = Math.round(score * 100) / 100;
+  // Rounding never lifts an imperfect score to 100: 100 means every scored check passed.
+  const rounded =
+    penalty > 0 ? Math.min(99.99, Math.round(score * 100) / 100) : Math.round(score * 100) / 100;
   return rounded === 0 ? 0 : rounded; // never -0
 }
 
