@@ -721,5 +721,86 @@ describe('suites and checks', () => {
       });
       expect(viewer.status).toBe(403);
     });
+
+    it('imports the exact document the export answered, bare or wrapped; a malformed wrapper is 422', async () => {
+      const source = await suite(tokens.owner, { name: 'bare export' });
+      await check(tokens.owner, source.id, { ...NOT_NULL, name: 'a' });
+      const exported = await call(api, 'GET', `/suites/${source.id}/export`, { token: tokens.owner });
+      expect(exported.status).toBe(200);
+      const bare = await call(api, 'POST', '/suites/import', { token: tokens.owner, body: exported.body });
+      expect(bare.status).toBe(200);
+      expect(bare.body).toMatchObject({
+        created: false,
+        suite: { id: source.id },
+        checks: { unchanged: ['a'] },
+      });
+      const document = exported.body as { suite: Record<string, unknown> };
+      const copy = { ...document, suite: { ...document.suite, name: 'bare export copy' } };
+      const created = await call(api, 'POST', '/suites/import', { token: tokens.member, body: copy });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        created: true,
+        suite: { name: 'bare export copy', owner_id: ids.member },
+      });
+
+      const before = await count('suites');
+      for (const body of [
+        { document: 1 },
+        { document: copy, extra: true },
+        { document: copy, connection_map: { x: 1 } },
+      ]) {
+        const refused = await call(api, 'POST', '/suites/import', { token: tokens.member, body });
+        expect(refused.status).toBe(422);
+        expect((refused.body as ErrorBody).error.code).toBe('validation_failed');
+      }
+      expect(await count('suites')).toBe(before);
+    });
+
+    it('suite names are unique in the workspace: create, rename and import onto a taken name are 409 suite_name_taken', async () => {
+      const owned = await suite(tokens.owner, { name: 'unique in the workspace' });
+      const before = await count('suites');
+      // Another user, who cannot even see the suite, still cannot take its name.
+      const duplicate = await call(api, 'POST', '/suites', {
+        token: tokens.member,
+        body: { name: 'unique in the workspace', connection_id: postgresId, target: 'public.orders' },
+      });
+      expect(duplicate.status).toBe(409);
+      expect((duplicate.body as ErrorBody).error).toMatchObject({
+        code: 'suite_name_taken',
+        detail: { field: 'name' },
+      });
+      const mine = await suite(tokens.member, { name: 'member suite' });
+      const rename = await call(api, 'PATCH', `/suites/${mine.id}`, {
+        token: tokens.member,
+        body: { name: 'unique in the workspace' },
+      });
+      expect(rename.status).toBe(409);
+      expect((rename.body as ErrorBody).error.code).toBe('suite_name_taken');
+      expect((await call(api, 'GET', `/suites/${mine.id}`, { token: tokens.member })).body).toMatchObject({
+        name: 'member suite',
+      });
+      // Renaming to its own name, or to a free one, is fine.
+      expect(
+        (
+          await call(api, 'PATCH', `/suites/${mine.id}`, {
+            token: tokens.member,
+            body: { name: 'member suite' },
+          })
+        ).status,
+      ).toBe(200);
+
+      const exported = await call(api, 'GET', `/suites/${owned.id}/export`, { token: tokens.owner });
+      const imported = await call(api, 'POST', '/suites/import', {
+        token: tokens.member,
+        body: exported.body,
+      });
+      expect(imported.status).toBe(409);
+      expect((imported.body as ErrorBody).error).toMatchObject({
+        code: 'suite_name_taken',
+        detail: { field: 'document.suite.name' },
+      });
+      expect(await count('suites', 'name = $1', ['unique in the workspace'])).toBe(1);
+      expect(await count('suites')).toBe(before + 1);
+    });
   });
 });

@@ -2,15 +2,24 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from
 import { type Response } from 'express';
 import {
   CreateSuiteRequest,
-  ImportSuiteRequest,
   type ImportSuiteResponse,
   type SuiteResponse,
   UpdateSuiteRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { type SuiteDocument, SuiteTransferService, SuitesService, suiteActorOf } from '@dq/suites';
+import {
+  importRequestOf,
+  type SuiteDocument,
+  SuiteTransferService,
+  SuitesService,
+  suiteActorOf,
+} from '@dq/suites';
 
-/** `/suites`: every role lists what it can see; Admins and Members create (and own) suites. */
+/**
+ * `/suites`: every role lists what it can see; Admins and Members create (and own) suites. Suite
+ * names are unique in the workspace: a create, rename or import onto a taken name is 409
+ * `suite_name_taken`.
+ */
 @Controller('suites')
 export class SuitesController {
   constructor(
@@ -30,15 +39,20 @@ export class SuitesController {
     return this.suites.create(suiteActorOf(principal), body);
   }
 
-  /** 201 when the document made a new suite, 200 when it updated one the caller may edit. */
+  /**
+   * 201 when the document made a new suite, 200 when it updated one the caller may edit. The body
+   * is `{document, connection_map?}` or the bare document as `GET /suites/{id}/export` answers it
+   * (so it is checked by `importRequestOf`, not by a DTO); 409 `suite_name_taken` when a suite the
+   * caller may not edit has the name.
+   */
   @Post('import')
   @RequireCapability(WorkspaceCapability.CreateSuites)
   async import(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: ImportSuiteRequest,
+    @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ImportSuiteResponse> {
-    const result = await this.transfer.import(suiteActorOf(principal), body);
+    const result = await this.transfer.import(suiteActorOf(principal), importRequestOf(body));
     response.status(result.created ? 201 : 200);
     return result;
   }

@@ -655,14 +655,15 @@ export const WRITE_CASES: ParityCase[] = [
     allowed: 422,
   },
   {
-    // Same name as the fixture: the owner, an editor and an admin update it in place; a reader
-    // sees a suite of that name it may not edit (409); a stranger, who sees none, creates one.
+    // Same name as the fixture: the owner, an editor and an admin update it in place; a reader,
+    // who may not edit it, and a stranger, who cannot see it, are refused alike (409
+    // `suite_name_taken`: suite names are unique in the workspace).
     name: 'import_suite',
     tool: 'import_suite',
     args: (f) => ({ document: f.document }),
     rest: http('POST', () => '/suites/import', { body: (f) => ({ document: f.document }) }),
     needs: 'create',
-    expected: (who) => (who === 'viewer' ? 403 : who === 'reader' ? 409 : 'ok'),
+    expected: (who) => (who === 'viewer' ? 403 : who === 'reader' || who === 'stranger' ? 409 : 'ok'),
   },
   {
     name: 'import_suite of a document that is no suite (422)',

@@ -12,6 +12,8 @@ export const ErrorCode = {
   Conflict: 'conflict',
   LastAdmin: 'last_admin',
   ChannelInUse: 'channel_in_use',
+  /** Suite names are unique in the workspace. */
+  SuiteNameTaken: 'suite_name_taken',
   ValidationFailed: 'validation_failed',
   InvalidJson: 'invalid_json',
   ConfirmSelfRequired: 'confirm_self_required',
@@ -40,6 +42,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   last_admin: 409,
   channel_in_use: 409,
+  suite_name_taken: 409,
   validation_failed: 422,
   invalid_json: 422,
   confirm_self_required: 422,

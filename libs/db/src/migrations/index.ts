@@ -10,6 +10,7 @@ import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-ad
 import { IndexRunsBySuiteNewestFirst1796100000000 } from './1796100000000-index-runs-by-suite-newest-first';
 import { IndexFinishedRunsBySuite1796200000000 } from './1796200000000-index-finished-runs-by-suite';
 import { AddRunOutcomeCounts1796300000000 } from './1796300000000-add-run-outcome-counts';
+import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-names';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   IndexRunsBySuiteNewestFirst1796100000000,
   IndexFinishedRunsBySuite1796200000000,
   AddRunOutcomeCounts1796300000000,
+  UniqueSuiteNames1796500000000,
 ] as const;

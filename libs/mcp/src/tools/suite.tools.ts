@@ -145,8 +145,10 @@ export class SuiteTools implements McpToolGroup {
         name: 'import_suite',
         title: 'Import a suite',
         description:
-          'Imports a document made by export_suite: creates the suite, or updates the suite of the same name you ' +
-          "can edit. `connection_map` maps the document's connection names to connection ids or names here. " +
+          'Imports a document made by export_suite (pass its answer unchanged as `document`): creates the suite, ' +
+          'or updates the suite of the same name you can edit. Suite names are unique in the workspace: a name ' +
+          "held by a suite you cannot edit is refused (`suite_name_taken`). `connection_map` maps the document's " +
+          'connection names to connection ids or names here. ' +
           'Through MCP the document is limited to the 1 MiB request size.',
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.CreateSuites,

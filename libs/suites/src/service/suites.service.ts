@@ -20,6 +20,7 @@ import { parseCheckDefinition } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { toSuiteResponse } from '../view/suite-view';
+import { MapsSuiteNameTaken } from './suite-name';
 
 function validationFailed(fields: FieldViolation[]): AppError {
   return new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
@@ -70,6 +71,7 @@ export class SuitesService {
     return this.view(this.dataSource.manager, suite, grant);
   }
 
+  @MapsSuiteNameTaken('name')
   async create(actor: SuiteActor, input: CreateSuiteRequest): Promise<SuiteResponse> {
     this.assertMayReference(actor);
     const connection = await this.connections.require(input.connection_id, 'connection_id');
@@ -95,6 +97,7 @@ export class SuitesService {
     });
   }
 
+  @MapsSuiteNameTaken('name')
   async update(actor: SuiteActor, suiteId: string, input: UpdateSuiteRequest): Promise<SuiteResponse> {
     return this.dataSource.transaction(async (manager) => {
       const { suite, grant } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);

@@ -22,6 +22,7 @@ import { CheckEntity, SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from '../service/checks.service';
+import { suiteNameTaken, suiteNameTakenAs } from '../service/suite-name';
 import { isKnownTimeZone, SuitesService } from '../service/suites.service';
 import { definitionOf } from '../view/check-view';
 import {
@@ -46,6 +47,30 @@ function invalid(fields: FieldViolation[], extra: Record<string, unknown> = {}):
   return new AppError(ErrorCode.ValidationFailed, 'The suite document does not import', { fields, ...extra });
 }
 
+/**
+ * `POST /suites/import` takes either `{document, connection_map?}` or the bare document exactly as
+ * `GET /suites/{id}/export` returned it (told apart by a top-level `document` key).
+ */
+export function importRequestOf(body: unknown): ImportSuiteRequest {
+  if (!isRecord(body))
+    throw invalid([{ field: 'document', problems: ['the body must be a suite document or {document}'] }]);
+  if (!('document' in body)) return { document: body };
+  const fields: FieldViolation[] = [];
+  for (const key of Object.keys(body))
+    if (key !== 'document' && key !== 'connection_map')
+      fields.push({ field: key, problems: [`${key} is not a field of an import request`] });
+  if (!isRecord(body['document']))
+    fields.push({ field: 'document', problems: ['document must be an object'] });
+  const map = body['connection_map'];
+  if (map !== undefined && (!isRecord(map) || Object.values(map).some((value) => typeof value !== 'string')))
+    fields.push({
+      field: 'connection_map',
+      problems: ['connection_map must map connection names to connection ids or names'],
+    });
+  if (fields.length > 0) throw invalid(fields);
+  return body as unknown as ImportSuiteRequest;
+}
+
 interface ResolvedImport {
   suite: {
     name: string;
@@ -62,8 +87,9 @@ interface ResolvedImport {
  * Environment promotion: export a suite as a portable document (connections by name, no ids, no
  * secrets) and import it elsewhere. Importing resolves every connection first (by the request's
  * map, else by name) and validates every check against the resolved datasource before anything is
- * written; one transaction writes it all. A suite of the same name the caller may edit is updated
- * in place (checks matched by name), so importing the same document twice changes nothing.
+ * written; one transaction writes it all. The suite of the same name (names are unique in the
+ * workspace), when the caller may edit it, is updated in place (checks matched by name), so
+ * importing the same document twice changes nothing; one they may not edit is 409.
  */
 @Injectable()
 export class SuiteTransferService {
@@ -132,18 +158,20 @@ export class SuiteTransferService {
       let suite: SuiteEntity;
       let created = false;
       if (existing === null) {
-        suite = await manager.save(
-          manager.create(SuiteEntity, {
-            name: resolved.suite.name,
-            description: resolved.suite.description,
-            connectionId: resolved.connection.id,
-            target: resolved.suite.target,
-            timeZone: resolved.suite.timeZone,
-            columnPolicy: resolved.suite.columnPolicy,
-            ownerId: actor.user.id,
-            createdBy: actor.user.id,
-          }),
-        );
+        suite = await manager
+          .save(
+            manager.create(SuiteEntity, {
+              name: resolved.suite.name,
+              description: resolved.suite.description,
+              connectionId: resolved.connection.id,
+              target: resolved.suite.target,
+              timeZone: resolved.suite.timeZone,
+              columnPolicy: resolved.suite.columnPolicy,
+              ownerId: actor.user.id,
+              createdBy: actor.user.id,
+            }),
+          )
+          .catch(suiteNameTakenAs('document.suite.name'));
         created = true;
       } else {
         suite = (await this.access.require(actor, existing.id, SuiteGrant.Edit, manager, true)).suite;
@@ -218,20 +246,17 @@ export class SuiteTransferService {
     return outcome;
   }
 
-  /** A same-named suite the caller may edit is the one to update; one they cannot edit is a conflict. */
+  /**
+   * The suite of that name (names are unique in the workspace) when the caller may edit it; one
+   * they cannot edit, or cannot see, is 409 `suite_name_taken` (rename the suite in the document).
+   */
   private async existingSuite(actor: SuiteActor, name: string): Promise<SuiteEntity | null> {
-    const same = (await this.access.visible(actor)).filter(({ suite }) => suite.name === name);
-    const editable = same.filter(({ grant }) => grantSatisfies(grant, SuiteGrant.Edit));
-    if (editable.length > 1 || (editable.length === 0 && same.length > 0)) {
-      throw new AppError(
-        ErrorCode.Conflict,
-        editable.length > 1
-          ? 'More than one suite you can edit has this name; rename one before importing'
-          : 'A suite with this name exists and you cannot edit it',
-        { field: 'document.suite.name' },
-      );
-    }
-    return editable[0]?.suite ?? null;
+    const same = await this.dataSource.getRepository(SuiteEntity).findOneBy({ name });
+    if (same === null) return null;
+    const seen = (await this.access.visible(actor)).find(({ suite }) => suite.id === same.id);
+    if (seen === undefined || !grantSatisfies(seen.grant, SuiteGrant.Edit))
+      throw suiteNameTaken('document.suite.name');
+    return seen.suite;
   }
 
   /** Validates the whole document and resolves its connections; nothing is written here. */

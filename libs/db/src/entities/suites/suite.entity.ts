@@ -16,6 +16,8 @@ import { UserEntity } from '../identity/user.entity';
  * deletes its checks, versions and shares; its runs and results stay (they carry the suite id).
  */
 @Entity({ name: 'suites' })
+// Names are unique in the workspace (import finds a suite by name).
+@Index('suites_name_key', ['name'], { unique: true })
 @Index('suites_owner_id_idx', ['ownerId'])
 @Index('suites_connection_id_idx', ['connectionId'])
 export class SuiteEntity {
