@@ -457,14 +457,21 @@ export function compileExpectation(
       };
     }
     case 'expect_column_most_common_value_to_be_in_set': {
-      const c = column();
-      const mode = builder.aggregate(dialect.text(dialect.mode(c)));
+      const name = columnOf(resolver, kwargs['column']);
+      const c = q(name);
+      // The mode is a statistic too: NaN is left out (DuckDB does not even group NaNs read from
+      // different sources as one value), an infinite mode is spelled one way.
+      const nan = floating(resolver, name) ? dialect.isNaN(dialect.double(c)) : null;
+      const operand = nan === null ? c : `CASE WHEN ${nan} THEN NULL ELSE ${c} END`;
+      const mode = builder.aggregate(dialect.text(dialect.mode(operand)));
+      const nanCount = nan === null ? null : builder.aggregate(dialect.countIf(nan));
       const values = new Set((kwargs['value_set'] as SqlValue[]).map((value) => String(value)));
       return {
         read: (row) => {
-          const observed = textOf(row[mode]);
+          const observed = nan === null ? textOf(row[mode]) : statisticText(textOf(row[mode]));
           return met(observed !== null && values.has(normaliseScalarText(observed)), null, {
             observed_value: observed,
+            ...(nanCount === null ? {} : { nan_count: numberOf(row[nanCount]) ?? 0 }),
           });
         },
       };

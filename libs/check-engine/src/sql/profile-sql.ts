@@ -101,7 +101,9 @@ export function compileProfile(
         const entry = topColumns[numberOf(row['dq_column']) ?? -1];
         if (!entry) continue;
         const list = byColumn.get(entry.column.name) ?? [];
-        list.push({ value: textOf(row['dq_value']), count: numberOf(row['dq_count']) ?? 0 });
+        const text = textOf(row['dq_value']);
+        const value = FLOATING_TYPE.test(entry.column.type) ? statisticText(text) : text;
+        list.push({ value, count: numberOf(row['dq_count']) ?? 0 });
         byColumn.set(entry.column.name, list);
       }
       for (const list of byColumn.values()) list.sort((a, b) => b.count - a.count);

@@ -382,11 +382,34 @@ describe('NaN and the infinities in statistics', () => {
     ]);
   });
 
+  it('leaves NaN out of the most common value too, and spells a non-finite mode one way', () => {
+    const plan = planTargetScans(DATABRICKS, 'c.s.t', FLOATS, [
+      {
+        checkId: 'mode',
+        config: stat('expect_column_most_common_value_to_be_in_set', { value_set: ['Infinity'] }),
+      },
+    ]);
+    const { statement, expectations } = plan.groups[0];
+    expect(statement.sql).toContain('mode(CASE WHEN isnan(CAST(`x` AS DOUBLE)) THEN NULL ELSE `x` END)');
+    expect(expectations[0].compiled.read({ m0: 'inf', m1: 3 })).toMatchObject({
+      observation: { met: true },
+      detail: { observed_value: 'Infinity', nan_count: 3 },
+    });
+  });
+
   it('profiles min and max of a floating column without NaN, infinities spelled one way', () => {
     const plan = compileProfile(SNOWFLAKE, 'T', [{ name: 'X', type: 'FLOAT' }], 0);
     expect(plan.statistics.sql).toContain('TO_VARCHAR(min(CASE WHEN');
     expect(plan.statistics.sql).toContain(`= 'NaN'::FLOAT) THEN NULL ELSE "X" END`);
     const read = plan.readStatistics({ m0: 3, m1: 3, m2: 3, m3: '-inf', m4: 'inf' });
     expect(read.columns[0]).toMatchObject({ min: '-Infinity', max: 'Infinity' });
+    const top = compileProfile(DUCKDB, 't', [{ name: 'x', type: 'DOUBLE' }], 2).readTopValues([
+      { dq_column: 0, dq_value: 'nan', dq_count: 2 },
+      { dq_column: 0, dq_value: '1.5', dq_count: 1 },
+    ]);
+    expect(top.get('x')).toEqual([
+      { value: 'NaN', count: 2 },
+      { value: '1.5', count: 1 },
+    ]);
   });
 });

@@ -181,6 +181,15 @@ const CASES: { body: Record<string, unknown>; expected: Partial<CheckEvaluation>
     body: expectation('ids unique', 'expect_column_values_to_be_unique', { column: 'id' }),
     expected: { outcome: 'pass', metric_value: 0 },
   },
+  {
+    // NaN occurs twice in `reading`, but the mode is a statistic: NaN is left out (which of the
+    // other values, each once, a dialect calls the mode is its own affair).
+    body: expectation('reading mode', 'expect_column_most_common_value_to_be_in_set', {
+      column: 'reading',
+      value_set: [1.5, 2.5, 4, 6, 8],
+    }),
+    expected: { outcome: 'pass', detail: { nan_count: 2 } },
+  },
 ];
 
 /** A metric no datasource can compute: the mean of a text column of letters. */
@@ -444,6 +453,34 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       expect(stdev?.metric_value).toBeCloseTo(Math.sqrt(27.7 / 4), 6);
       // One fused statement read them all: nothing failed, nothing was split.
       expect(statements).toBe(1);
+    },
+    180_000,
+  );
+
+  it.each(KINDS)(
+    '%s: the profile leaves NaN out of min and max and spells the infinities alike',
+    async (kind) => {
+      const profile = checkOf(kind, { name: 'profile', kind: 'profile', config: { top_values: 1 } });
+      const { results } = await evaluateAll(kind, [profile]);
+      const result = results.get(profile.id);
+      expect(result?.outcome).toBe('pass');
+      const columns = (result?.detail['columns'] ?? []) as {
+        name: string;
+        null_count: number;
+        min: string | null;
+        max: string | null;
+        top_values?: { value: string | null; count: number }[];
+      }[];
+      const byName = new Map(columns.map((column) => [column.name.toLowerCase(), column]));
+      expect({ kind, spike: byName.get('spike') }).toMatchObject({
+        kind,
+        spike: { null_count: 1, min: '-Infinity', max: 'Infinity' },
+      });
+      expect({ kind, reading: byName.get('reading') }).toMatchObject({
+        kind,
+        reading: { null_count: 1, min: '1.5', top_values: [{ value: 'NaN', count: 2 }] },
+      });
+      expect(Number(byName.get('reading')?.max)).toBe(8);
     },
     180_000,
   );
