@@ -106,6 +106,37 @@ describe('connection tests through the runner', () => {
     expect((await send('POST', `/connections/${id}/test`, tokens.viewer)).status).toBe(403);
   });
 
+  it('a connection with no password and no sslmode: stored as prefer, and its test passes on a server that trusts', async () => {
+    const { sslmode: _default, ...config } = pgConfig(5432);
+    const created = await send('POST', '/connections', tokens.admin, {
+      name: 'pg-trust-no-password',
+      kind: 'postgres',
+      config,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const read = await send('GET', `/connections/${id}`, tokens.admin);
+    expect(read.body).toMatchObject({ config: { ...config, sslmode: 'prefer' } });
+    const tested = await send('POST', `/connections/${id}/test`, tokens.member);
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ ok: true, error: null });
+    expect(await health(id)).toMatchObject({ status: 'healthy' });
+  });
+
+  it('a connection with no password to a server that demands one: the test fails as auth', async () => {
+    const created = await send('POST', '/connections', tokens.admin, {
+      name: 'pg-password-none-given',
+      kind: 'postgres',
+      config: pgConfig(privatePg.port),
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const tested = await send('POST', `/connections/${id}/test`, tokens.member);
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ ok: false, error: { class: 'auth' } });
+    expect(await health(id)).toMatchObject({ status: 'failing', last_error: { class: 'auth' } });
+  });
+
   it('answers an unreachable datasource with 502 and leaves health untouched', async () => {
     const id = await create(await freePort(), SECRET);
     const before = await health(id);

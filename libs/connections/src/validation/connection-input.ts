@@ -15,7 +15,13 @@ function invalid(fields: FieldViolation[]): AppError {
   return new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
 }
 
-/** Checks one kind's config: known fields only, each well-formed. Returns a plain copy. */
+/** Settings a kind's config takes when they are left out (or null), stored so a read shows them. */
+const CONFIG_DEFAULTS: Partial<Record<ConnectionKind, Record<string, unknown>>> = {
+  // libpq's default: TLS when the server offers it, plain otherwise.
+  postgres: { sslmode: 'prefer' },
+};
+
+/** Checks one kind's config: known fields only, each well-formed. Returns a plain copy with defaults. */
 export function checkConfig(kind: ConnectionKind, config: Record<string, unknown>): Record<string, unknown> {
   const instance = plainToInstance(CONNECTION_CONFIG_CLASSES[kind], config);
   const errors = validateSync(instance, {
@@ -28,7 +34,10 @@ export function checkConfig(kind: ConnectionKind, config: Record<string, unknown
   if (properties !== undefined && Object.values(properties as object).some((v) => typeof v !== 'string')) {
     throw invalid([{ field: 'config.properties', problems: ['properties must map names to strings'] }]);
   }
-  return { ...config };
+  const checked = { ...config };
+  for (const [key, value] of Object.entries(CONFIG_DEFAULTS[kind] ?? {}))
+    if (checked[key] === undefined || checked[key] === null) checked[key] = value;
+  return checked;
 }
 
 /**

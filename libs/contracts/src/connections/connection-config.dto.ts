@@ -59,7 +59,8 @@ export class PostgresConfig {
   @IsInt() @Min(1) @Max(65535) port!: number;
   @IsString() @Length(1, TEXT_MAX) database!: string;
   @IsString() @Length(1, TEXT_MAX) user!: string;
-  @IsIn(['disable', 'prefer', 'require', 'verify-ca', 'verify-full']) sslmode!: string;
+  /** libpq's modes; left out, the service stores `prefer` (libpq's default). */
+  @IsOptional() @IsIn(['disable', 'prefer', 'require', 'verify-ca', 'verify-full']) sslmode?: string;
 }
 
 export class FactoryConfig {

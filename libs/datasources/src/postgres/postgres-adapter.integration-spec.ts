@@ -19,7 +19,7 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
 
   function connection(
     overrides: Record<string, unknown> = {},
-    credential: Record<string, unknown> = { password: PASSWORD },
+    credential: Record<string, unknown> | null = { password: PASSWORD },
   ): DatasourceConnection {
     return {
       id: null,
@@ -128,6 +128,46 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
     it('classifies a closed port as unreachable', async () => {
       const closed = await freePort();
       const error = await failure(adapter.test(connection({ port: closed }), { timeoutMs: 5_000 }));
+      expect(error.errorClass).toBe('unreachable');
+    });
+
+    it('connects with no password stored and no sslmode to a server that trusts (TLS declined: plain)', async () => {
+      // The shared local server trusts every loopback connection and has TLS off, so `prefer`
+      // (the default) asks for TLS, is declined, and connects in the clear.
+      const trusting: DatasourceConnection = {
+        id: null,
+        kind: 'postgres',
+        config: { host: HOST, port: 5432, database: 'postgres', user: 'postgres' },
+        credential: null,
+      };
+      expect(await adapter.test(trusting, { timeoutMs: 5_000 })).toMatchObject({ database: 'postgres' });
+      const rows = await adapter.query(trusting, 'SELECT 1 AS one', { timeoutMs: 5_000, maxRows: 1 });
+      expect(rows.rows).toEqual([{ one: 1 }]);
+    });
+
+    it('classifies a server that asks for a password the connection does not have as auth', async () => {
+      const saved = process.env['PGPASSWORD'];
+      // pg would otherwise take the runner's own PGPASSWORD: it must never be used.
+      process.env['PGPASSWORD'] = PASSWORD;
+      try {
+        for (const config of [{}, { sslmode: undefined }]) {
+          const error = await failure(adapter.test(connection(config, null), { timeoutMs: 5_000 }));
+          expect(error.errorClass).toBe('auth');
+          expect(error.message).toBe(
+            'The datasource asks for a password and the connection has none; add one to its credential',
+          );
+        }
+      } finally {
+        if (saved === undefined) delete process.env['PGPASSWORD'];
+        else process.env['PGPASSWORD'] = saved;
+      }
+    });
+
+    it('falls back to a plain connection under the default prefer when the server has no TLS', async () => {
+      const result = await adapter.test(connection({ sslmode: undefined }), { timeoutMs: 5_000 });
+      expect(result).toMatchObject({ database: DATABASE });
+      // require never falls back.
+      const error = await failure(adapter.test(connection({ sslmode: 'require' }), { timeoutMs: 5_000 }));
       expect(error.errorClass).toBe('unreachable');
     });
   });
@@ -421,5 +461,41 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
         expect(message).not.toContain(secret);
       expect((error as Error).cause).toBeUndefined();
     }
+  });
+});
+
+describe('sslmode prefer against a server that offers TLS', () => {
+  const adapter = new PostgresAdapter();
+  let server: PrivateService;
+
+  beforeAll(async () => {
+    server = await startPrivatePostgres({ tls: true });
+  });
+
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  const connection = (config: Record<string, unknown>): DatasourceConnection => ({
+    id: null,
+    kind: 'postgres',
+    config: { host: HOST, port: server.port, database: 'postgres', user: 'postgres', ...config },
+    credential: null,
+  });
+
+  /** Whether the session that ran the statement is encrypted, as the server sees it. */
+  const encrypted = async (config: Record<string, unknown>): Promise<unknown> =>
+    (
+      await adapter.query(connection(config), 'SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()', {
+        timeoutMs: 5_000,
+        maxRows: 1,
+      })
+    ).rows[0]?.['ssl'];
+
+  it('uses TLS when the server offers it (no sslmode: prefer), and not under disable', async () => {
+    expect(await encrypted({})).toBe(true);
+    expect(await encrypted({ sslmode: 'prefer' })).toBe(true);
+    expect(await encrypted({ sslmode: 'require' })).toBe(true);
+    expect(await encrypted({ sslmode: 'disable' })).toBe(false);
   });
 });

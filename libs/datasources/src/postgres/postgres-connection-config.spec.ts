@@ -1,5 +1,10 @@
 import { type DatasourceConnection } from '../adapter/datasource-adapter';
-import { postgresClientConfig, postgresSsl } from './postgres-connection-config';
+import {
+  postgresClientConfig,
+  postgresSsl,
+  postgresSslFallsBack,
+  postgresSslMode,
+} from './postgres-connection-config';
 
 const connection: DatasourceConnection = {
   id: null,
@@ -11,7 +16,8 @@ const connection: DatasourceConnection = {
 describe('postgresSsl', () => {
   it.each([
     ['disable', false],
-    ['prefer', false],
+    // Asks for TLS first; the session falls back to plain when the server declines.
+    ['prefer', { rejectUnauthorized: false }],
     ['require', { rejectUnauthorized: false }],
     ['verify-ca', { rejectUnauthorized: true }],
     ['verify-full', { rejectUnauthorized: true }],
@@ -21,6 +27,16 @@ describe('postgresSsl', () => {
 
   it('refuses an unknown mode as invalid', () => {
     expect(() => postgresSsl('allow')).toThrow(expect.objectContaining({ errorClass: 'invalid' }));
+  });
+});
+
+describe('postgresSslFallsBack', () => {
+  const declined = new Error('The server does not support SSL connections');
+  it('falls back under prefer only, and only on a TLS failure', () => {
+    expect(postgresSslFallsBack('prefer', declined)).toBe(true);
+    expect(postgresSslFallsBack('prefer', Object.assign(new Error('x'), { code: 'EPROTO' }))).toBe(true);
+    expect(postgresSslFallsBack('require', declined)).toBe(false);
+    expect(postgresSslFallsBack('prefer', Object.assign(new Error('auth'), { code: '28P01' }))).toBe(false);
   });
 });
 
@@ -41,8 +57,21 @@ describe('postgresClientConfig', () => {
     });
   });
 
+  it('with no credential stored, gives pg a password callback that fails as auth only if the server asks', async () => {
+    const config = postgresClientConfig({ ...connection, credential: null }, 1000);
+    expect(typeof config.password).toBe('function');
+    await expect((config.password as () => Promise<string>)()).rejects.toMatchObject({ errorClass: 'auth' });
+  });
+
+  it('defaults a missing sslmode to prefer', () => {
+    const { sslmode: _omitted, ...withoutMode } = connection.config;
+    const bare = { ...connection, config: withoutMode };
+    expect(postgresSslMode(bare)).toBe('prefer');
+    expect(postgresClientConfig(bare, 1000).ssl).toEqual({ rejectUnauthorized: false });
+  });
+
   it.each([
-    ['no credential', { ...connection, credential: null }],
+    ['an empty password', { ...connection, credential: { password: '' } }],
     ['a port that is text', { ...connection, config: { ...connection.config, port: '5432' } }],
     ['an empty host', { ...connection, config: { ...connection.config, host: '' } }],
   ])('refuses %s as invalid without echoing the secret', (_label, broken) => {

@@ -2,7 +2,7 @@ import { Client, type ClientConfig, type QueryConfig, type QueryResult } from 'p
 import { DatasourceErrorClass } from '@dq/contracts';
 import { type CallOptions, type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES, classifyPostgresError } from './classify-postgres-error';
-import { postgresClientConfig } from './postgres-connection-config';
+import { postgresClientConfig, postgresSslFallsBack, postgresSslMode } from './postgres-connection-config';
 import { sendPostgresCancelRequest } from './postgres-cancel-request';
 import { PostgresClientPool, postgresClientPool } from './postgres-client-pool';
 
@@ -108,6 +108,7 @@ export async function withReadOnlySession<T>(
   { fresh = false, transaction = true }: { fresh?: boolean; transaction?: boolean } = {},
 ): Promise<T> {
   const config = postgresClientConfig(connection, options.timeoutMs);
+  const sslMode = postgresSslMode(connection);
   const { signal } = options;
   if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
 
@@ -130,7 +131,7 @@ export async function withReadOnlySession<T>(
       client = transaction ? await beginOnIdle(key) : postgresClientPool.take(key);
       reused = client !== undefined;
     }
-    client ??= await openClient(config, transaction);
+    client ??= await openClient(config, transaction, sslMode);
     let session = new PostgresSession(client, signal);
     let result: T;
     try {
@@ -142,7 +143,7 @@ export async function withReadOnlySession<T>(
       if (!reused || transaction || session.answered > 0 || signal?.aborted || !isConnectionLost(error))
         throw error;
       await client.end().catch(() => undefined);
-      client = await openClient(config, false);
+      client = await openClient(config, false, sslMode);
       session = new PostgresSession(client, signal);
       result = await work(session);
     }
@@ -166,11 +167,23 @@ export async function withReadOnlySession<T>(
   }
 }
 
-async function openClient(config: ClientConfig, transaction: boolean): Promise<Client> {
-  const client = new Client(config);
+/**
+ * A new connection; under `prefer`, a server that declines TLS (or fails its handshake) gets a
+ * second, plain attempt, as libpq does. The pool keys both by the same settings.
+ */
+async function openClient(config: ClientConfig, transaction: boolean, sslMode: string): Promise<Client> {
+  let client = new Client(config);
   // A connection dropped while in use is reported as an event; the call's own promise reports it.
   client.on('error', () => undefined);
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    if (!postgresSslFallsBack(sslMode, error)) throw error;
+    await client.end().catch(() => undefined);
+    client = new Client({ ...config, ssl: false });
+    client.on('error', () => undefined);
+    await client.connect();
+  }
   if (transaction) await client.query('BEGIN READ ONLY');
   return client;
 }

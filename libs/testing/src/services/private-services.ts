@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -124,6 +124,7 @@ class PrivatePostgres implements PrivateService {
     private readonly dataDir: string,
     private readonly bin: string,
     private readonly passwordFile?: string,
+    private readonly tls = false,
   ) {}
 
   private async asOwner(binary: string, args: string[]): Promise<void> {
@@ -147,10 +148,39 @@ class PrivatePostgres implements PrivateService {
     ]);
     // The file held the superuser's password in clear: it is not needed once the cluster exists.
     if (this.passwordFile) rmSync(this.passwordFile, { force: true });
+    if (this.tls) await this.makeCertificate();
+  }
+
+  /** A self-signed certificate for one day in the data directory, where `ssl=on` looks for it. */
+  private async makeCertificate(): Promise<void> {
+    const data = path.join(this.dataDir, 'data');
+    const key = path.join(data, 'server.key');
+    const certificate = path.join(data, 'server.crt');
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ]);
+    chmodSync(key, 0o600);
+    if (process.getuid?.() === 0) {
+      const { stdout } = await run('id', ['-u', 'postgres']);
+      const { stdout: gid } = await run('id', ['-g', 'postgres']);
+      for (const file of [key, certificate]) chownSync(file, Number(stdout.trim()), Number(gid.trim()));
+    }
   }
 
   async start(): Promise<void> {
-    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off${this.tls ? ' -c ssl=on' : ''}`;
     await this.asOwner('pg_ctl', [
       '-D',
       path.join(this.dataDir, 'data'),
@@ -181,6 +211,8 @@ export interface PrivatePostgresOptions {
    * connection (a wrong password is refused) and `url` carries the password; by default it trusts.
    */
   password?: string;
+  /** Serve TLS (`ssl=on`) with a self-signed certificate; by default the server has no TLS. */
+  tls?: boolean;
 }
 
 export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivateService> {
@@ -202,6 +234,7 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
     dataDir,
     postgresBinDir(),
     passwordFile,
+    options.tls === true,
   );
   await server.init();
   await server.start();
