@@ -2,13 +2,15 @@
  * NaN and the infinities read the same everywhere, and one metric a datasource cannot compute
  * costs only its own check: the fixture `fixtures/nan-infinity` (floating columns holding NaN,
  * +Infinity, -Infinity and nulls) on PostgreSQL, as Parquet on the object store (moto), as CSV on
- * the file store (Azurite), in the warehouse (fakesnow) and the lakehouse (the Databricks Thrift
- * peer), evaluated through the real adapters and the suite evaluator in one fused scan per target.
+ * the file store (Azurite), as an Iceberg table written from that Parquet (the REST catalog peer),
+ * in the warehouse (fakesnow) and the lakehouse (the Databricks Thrift peer), evaluated through the real adapters and the suite evaluator in one fused scan per target.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
@@ -25,15 +27,18 @@ import {
   type AzuritePeer,
   type DatabricksSqlPeer,
   type FakesnowPeer,
+  type IcebergCatalogPeer,
   type IsolatedEnvironment,
   type S3Peer,
   createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
+  peersBin,
   putS3PeerObject,
   startAzuritePeer,
   startDatabricksSqlPeer,
   startFakesnowPeer,
+  startIcebergCatalogPeer,
   startS3Peer,
 } from '@dq/testing';
 import { OpenedConnections } from '../target/opened-connections';
@@ -42,7 +47,14 @@ import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures/nan-infinity');
 const TOKEN = `peer-token-${randomUUID()}`;
 const PASSWORD = `pw-${randomUUID()}`;
-const KINDS = ['postgres', 'object_store', 'file_store', 'warehouse', 'lakehouse'] as const;
+const KINDS = [
+  'postgres',
+  'object_store',
+  'file_store',
+  'warehouse',
+  'lakehouse',
+  'iceberg_catalog',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 type Cell = string | number | null;
@@ -210,6 +222,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   let azurite: AzuritePeer;
   let fakesnow: FakesnowPeer;
   let databricks: DatabricksSqlPeer;
+  let iceberg: IcebergCatalogPeer;
   const subjects = new Map<Kind, { connectionId: string; target: string }>();
 
   async function connectionRow(
@@ -369,6 +382,33 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       target: 'SENSORS_DB.SENSORS.READINGS',
     });
 
+    // T: the Parquet fixture's rows written as an Iceberg table by the script beside the fixture,
+    // served by the REST catalog peer.
+    iceberg = await startIcebergCatalogPeer({ token: TOKEN, s3: moto });
+    const icebergDir = path.join(workDir, 'iceberg');
+    await mkdir(icebergDir);
+    const { stdout } = await promisify(execFile)(
+      await peersBin('python'),
+      [path.join(FIXTURES, 'make-iceberg-table.py'), path.join(FIXTURES, 'readings.parquet')],
+      { cwd: icebergDir, timeout: 120_000 },
+    );
+    const written = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      table_dir: string;
+      namespace: string[];
+      table: string;
+      rows: number;
+    };
+    expect(written.rows).toBe(8);
+    await iceberg.addTable(written.namespace, written.table, written.table_dir);
+    subjects.set('iceberg_catalog', {
+      connectionId: await connectionRow(
+        'iceberg_catalog',
+        { catalog_uri: iceberg.catalogUri, secret_property: 'token' },
+        { value: TOKEN },
+      ),
+      target: [...written.namespace, written.table].join('.'),
+    });
+
     // L: the Databricks peer.
     subjects.set('lakehouse', {
       connectionId: await connectionRow(
@@ -381,6 +421,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   }, 300_000);
 
   afterAll(async () => {
+    await iceberg?.stop();
     await Promise.all([moto?.stop(), azurite?.stop(), fakesnow?.stop(), databricks?.stop()]);
     await dataSource?.destroy();
     await env?.cleanup();
