@@ -4,9 +4,12 @@ import {
   compileProfile,
   type IntrospectedColumn,
   maskValue,
+  PII_SAMPLE_VALUES,
+  PROFILE_MAX_TOP_VALUES,
   REDACTED,
   type SamplePolicy,
   type SqlDialect,
+  storableRecord,
 } from '@dq/check-engine';
 import { type StatementRunner } from './target-statements';
 
@@ -24,9 +27,11 @@ export interface TargetProfile {
 /**
  * The column profiler: one fused statement for nulls, distinct counts, min and max, one more for
  * the most frequent values. Values a profile shows (min, max, top values) of a column the suite's
- * policy names get its treatment, and any value that looks personal is masked; the policy's
- * default is for failing samples, since a profile that masked everything would not profile. The
- * PII classification is made on the raw values first.
+ * policy names get its treatment (`allow` shows them as they are), and in a column it does not name
+ * any value that looks personal is masked; the policy's default is for failing samples, since a
+ * profile that masked everything would not profile. The PII classification is made on the raw
+ * values first, always on the same number of top values ({@link PII_SAMPLE_VALUES}) whatever number
+ * is shown. The answer is storable text throughout (lone surrogates and NUL become U+FFFD).
  */
 export async function profileTarget(
   runner: StatementRunner,
@@ -36,27 +41,33 @@ export async function profileTarget(
   topValues: number,
   policy: SamplePolicy,
 ): Promise<TargetProfile> {
-  const plan = compileProfile(dialect, target, columns, topValues);
+  // A number out of range still reaches the compiler, which refuses it.
+  const read =
+    Number.isInteger(topValues) && topValues >= 0 && topValues <= PROFILE_MAX_TOP_VALUES
+      ? Math.min(PROFILE_MAX_TOP_VALUES, Math.max(topValues, PII_SAMPLE_VALUES))
+      : topValues;
+  const plan = compileProfile(dialect, target, columns, read);
   const statistics = plan.readStatistics((await runner.run(plan.statistics, 1)).rows[0] ?? {});
   const top =
     plan.topValues === null
       ? new Map<string, { value: string | null; count: number }[]>()
-      : plan.readTopValues((await runner.run(plan.topValues, columns.length * topValues + 1)).rows);
-  return {
+      : plan.readTopValues((await runner.run(plan.topValues, columns.length * read + 1)).rows);
+  const profile: TargetProfile = {
     row_count: statistics.row_count,
     columns: statistics.columns.map((column) => {
-      const values = top.get(column.name) ?? [];
+      const frequent = top.get(column.name) ?? [];
+      const values = frequent.slice(0, topValues);
       const pii = classifyColumn(column.name, column.type, [
-        ...values.map((entry) => entry.value),
+        ...frequent.slice(0, PII_SAMPLE_VALUES).map((entry) => entry.value),
         column.min,
         column.max,
       ]);
       // Columns the policy names keep their treatment; others show values unless they look personal.
-      const treatment = policy.columns[column.name] ?? 'allow';
+      const named = policy.columns[column.name];
       const show = (value: string | null): string | null => {
         if (value === null) return null;
-        if (treatment === 'redact') return REDACTED;
-        if (treatment === 'mask' || pii !== null) return maskValue(value);
+        if (named === 'redact') return REDACTED;
+        if (named === 'mask' || (named === undefined && pii !== null)) return maskValue(value);
         return value;
       };
       return {
@@ -73,4 +84,5 @@ export async function profileTarget(
       };
     }),
   };
+  return storableRecord(profile as unknown as Record<string, unknown>) as unknown as TargetProfile;
 }

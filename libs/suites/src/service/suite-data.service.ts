@@ -14,17 +14,24 @@ import {
   type TargetProfileRequest,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { parseColumnPolicy, type PiiCategory, type SamplePolicy, suggestedTreatment } from '@dq/check-engine';
+import {
+  PII_SAMPLE_VALUES,
+  parseColumnPolicy,
+  type PiiCategory,
+  type SamplePolicy,
+  suggestedTreatment,
+} from '@dq/check-engine';
 import { ConnectionDirectory } from '@dq/connections';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from './checks.service';
+import { type SuiteTargetRef } from './suite-runner.client';
 
 /** How the suites context reaches the runner (the gateway supplies it; only the runner reads data). */
 export interface SuiteRunnerPort {
-  columns(suite: { connectionId: string; target: string }): Promise<TargetColumn[]>;
-  files(suite: { connectionId: string; target: string }): Promise<TargetFilesReply>;
+  columns(suite: SuiteTargetRef): Promise<TargetColumn[]>;
+  files(suite: SuiteTargetRef): Promise<TargetFilesReply>;
   profile(request: TargetProfileRequest): Promise<TargetProfileReply>;
   dryRun(request: CheckDryRunRequest): Promise<CheckDryRunReply>;
 }
@@ -91,6 +98,7 @@ export class SuiteDataService {
       ...(input.columns !== undefined ? { columns: input.columns } : {}),
       top_values: input.top_values ?? DEFAULT_TOP_VALUES,
       column_policy: suite.columnPolicy,
+      ...(suite.fileEncoding ? { file_encoding: suite.fileEncoding } : {}),
     });
     await this.audit.record({
       action: SuiteAuditAction.Profiled,
@@ -109,7 +117,9 @@ export class SuiteDataService {
 
   /**
    * Heuristic PII suggestions from a live profile (names and the most frequent values): a column
-   * policy the owner can review and PUT. Nothing is stored; the profile read is audited.
+   * policy the owner can review and PUT. Nothing is stored; the profile read is audited. The values
+   * judged are always the same number ({@link PII_SAMPLE_VALUES}), whatever `top_values` asks: a
+   * suggestion does not change with how many values were asked for.
    */
   async suggestColumnPolicy(
     actor: SuiteActor,
@@ -117,15 +127,9 @@ export class SuiteDataService {
     input: ProfileRequest,
     runner: SuiteRunnerPort,
   ): Promise<ColumnPolicySuggestion> {
-    const profile = await this.profile(
-      actor,
-      suiteId,
-      { ...input, top_values: input.top_values ?? 10 },
-      runner,
-      {
-        rawForClassification: true,
-      },
-    );
+    const profile = await this.profile(actor, suiteId, { ...input, top_values: PII_SAMPLE_VALUES }, runner, {
+      rawForClassification: true,
+    });
     const current = parseColumnPolicy(
       (await this.access.require(actor, suiteId, SuiteGrant.Edit)).suite.columnPolicy,
     );
@@ -170,6 +174,7 @@ export class SuiteDataService {
       column_policy: suite.columnPolicy,
       time_zone: suite.timeZone,
       zero_sample: await this.settings.zeroSampleMode(),
+      ...(suite.fileEncoding ? { file_encoding: suite.fileEncoding } : {}),
     });
   }
 }

@@ -1,0 +1,542 @@
+/**
+ * Values no one here chose: a suite over a target whose texts start and end with emoji, hold
+ * flags, combining marks and NUL, a NaN score, empty strings and timestamps, run by the real run
+ * execution (claim, evaluate, record, finish) against PostgreSQL (P), a Parquet file on moto (O)
+ * and a CSV file on Azurite (F), with a column policy that masks the texts. Every check records its
+ * result and the run ends `succeeded` with every check complete (a mask that split an emoji once
+ * left a lone surrogate that jsonb refused, and took other checks down with it). Then random
+ * Unicode (seeded) goes through every redaction path the evaluator has (expectation samples under
+ * mask, redact and allow with the classifier; custom SQL samples; profile top values; comparison
+ * samples), and what comes out must be JSON PostgreSQL's jsonb accepts as it is, before the
+ * ledger's own safeguard.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import {
+  type ColumnTreatment,
+  SeededRandom,
+  jsonbRefusal,
+  parseCheckDefinition,
+  randomText,
+} from '@dq/check-engine';
+import { ConnectionUseService } from '@dq/connections';
+import { type ConnectionKind, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
+import { RunEntity, RunResultEntity } from '@dq/db';
+import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
+import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
+import {
+  type CheckEvaluation,
+  CheckEvaluatorRegistry,
+  CheckMetricHistory,
+  type PlannedCheck,
+  RunExecutionService,
+  RunsModule,
+} from '@dq/runs';
+import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { CheckBaselines } from '@dq/suites';
+import {
+  type AzuritePeer,
+  type IsolatedEnvironment,
+  type S3Peer,
+  createIsolatedEnvironment,
+  createS3PeerBucket,
+  createS3PeerUser,
+  putS3PeerObject,
+  startAzuritePeer,
+  startS3Peer,
+} from '@dq/testing';
+import { OpenedConnections } from '../target/opened-connections';
+import { SuiteRunTargetEvaluator } from './run-target-evaluator.adapter';
+import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
+
+class TestRunnerConfig extends BaseServiceConfig {
+  override PORT = 0;
+}
+
+interface Person {
+  id: number;
+  name: string;
+  email: string | null;
+  score: number;
+  note: string;
+}
+
+const SEEN_AT = '2026-11-20 10:00:00';
+/** NUL is only where the datasource can hold it (PostgreSQL text cannot). */
+const people = (nul: boolean): Person[] => [
+  { id: 1, name: '😀 Ada Lovelace 😀', email: 'ada@example.com', score: 1.5, note: '' },
+  { id: 2, name: '🇬🇧 Alan Turing 🇬🇧', email: 'alan@example.com', score: Number.NaN, note: 'x' },
+  { id: 3, name: 'e\u0301clair 👩‍👩‍👧', email: 'eclair@example.com', score: 2.5, note: '' },
+  { id: 4, name: nul ? '\0nul inside\0' : 'no nul here 😀', email: 'nul@example.com', score: 3, note: 'y' },
+  { id: 5, name: 'Grace Hopper', email: null, score: 4, note: '' },
+];
+/** The baseline differs in one name, so a comparison has a mismatched key to sample. */
+const baselineOf = (rows: Person[]): Person[] =>
+  rows.map((row) => (row.id === 1 ? { ...row, name: '😀 Ada 😀' } : row));
+
+const POLICY = {
+  columns: { name: 'mask', email: 'allow', seen_at: 'mask', note: 'mask' },
+  default: 'mask',
+} as const;
+
+interface Subject {
+  kind: ConnectionKind;
+  connectionId: string;
+  target: string;
+  baseline: string;
+  nul: boolean;
+}
+
+function csvOf(rows: Person[]): string {
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  return `id,name,email,score,seen_at,note\n${rows
+    .map(
+      (row) =>
+        `${row.id},${quoted(row.name)},${row.email ?? ''},${Number.isNaN(row.score) ? 'NaN' : row.score},${SEEN_AT},${quoted(row.note)}`,
+    )
+    .join('\n')}\n`;
+}
+
+describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O and F', () => {
+  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  const pgDatabase = `dq_unicode_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let env: IsolatedEnvironment;
+  let context: INestApplicationContext;
+  let dataSource: DataSource;
+  let execution: RunExecutionService;
+  let evaluator: SuiteTargetEvaluator;
+  let cipher: SecretCipher;
+  let workDir: string;
+  let moto: S3Peer;
+  let azurite: AzuritePeer;
+  const subjects: Subject[] = [];
+
+  async function connectionRow(
+    kind: ConnectionKind,
+    config: Record<string, unknown>,
+    credential: Record<string, unknown>,
+  ): Promise<string> {
+    const id = randomUUID();
+    await dataSource.query(
+      'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
+      [id, `${kind}-${id}`, kind, JSON.stringify(config), cipher.encrypt(credential, `connection:${id}`)],
+    );
+    return id;
+  }
+
+  /** A Parquet file of the rows, written by DuckDB from bound values (NUL kept, NaN a double). */
+  async function parquetOf(rows: Person[], name: string): Promise<Buffer> {
+    const parquet = path.join(workDir, `${name}.parquet`);
+    const duck = await DuckDBInstance.create(':memory:');
+    const session = await duck.connect();
+    await session.run(
+      'CREATE TABLE people (id BIGINT, name VARCHAR, email VARCHAR, score DOUBLE, seen_at TIMESTAMP, note VARCHAR)',
+    );
+    for (const row of rows)
+      await session.run(`INSERT INTO people VALUES ($1, $2, $3, $4, TIMESTAMP '${SEEN_AT}', $5)`, [
+        row.id,
+        row.name,
+        row.email,
+        row.score,
+        row.note,
+      ]);
+    await session.run(`COPY people TO '${parquet}' (FORMAT parquet)`);
+    session.closeSync();
+    duck.closeSync();
+    return readFile(parquet);
+  }
+
+  async function postgresTable(pg: Client, table: string, rows: Person[]): Promise<void> {
+    await pg.query(
+      `CREATE TABLE public.${table} (id bigint NOT NULL, name text, email text, score double precision, seen_at timestamptz, note text)`,
+    );
+    for (const row of rows)
+      await pg.query(`INSERT INTO public.${table} VALUES ($1, $2, $3, $4, $5, $6)`, [
+        row.id,
+        row.name,
+        row.email,
+        Number.isNaN(row.score) ? 'NaN' : row.score,
+        `${SEEN_AT}Z`,
+        row.note,
+      ]);
+  }
+
+  beforeAll(async () => {
+    env = await createIsolatedEnvironment('unicode-results');
+    const config = loadConfig(TestRunnerConfig, env.env);
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ...platformModules({ service: ServiceName.Runner, config }),
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+        RunsModule,
+      ],
+    }).compile();
+    context = await moduleRef.init();
+    dataSource = context.get(DataSource);
+    execution = context.get(RunExecutionService);
+    cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    workDir = await mkdtemp(path.join(tmpdir(), 'dq-unicode-'));
+    [moto, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+    const adapters = new DatasourceAdapterRegistry();
+    for (const adapter of createDefaultAdapters({ egress, spoolDir: workDir })) adapters.register(adapter);
+    evaluator = new SuiteTargetEvaluator(
+      new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
+      adapters,
+      { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(dataSource) },
+    );
+    context.get(CheckEvaluatorRegistry).registerTargetEvaluator(new SuiteRunTargetEvaluator(evaluator));
+
+    // P
+    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${pgDatabase}`);
+    await admin.end();
+    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
+    await pg.connect();
+    await postgresTable(pg, 'people', people(false));
+    await postgresTable(pg, 'people_baseline', baselineOf(people(false)));
+    await pg.end();
+    subjects.push({
+      kind: 'postgres',
+      connectionId: await connectionRow(
+        'postgres',
+        { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
+        { password: 'trust' },
+      ),
+      target: 'public.people',
+      baseline: 'public.people_baseline',
+      nul: false,
+    });
+
+    // O: Parquet on moto.
+    const key = await createS3PeerUser(moto, { allowS3: true });
+    await createS3PeerBucket(moto, 'unicode');
+    await putS3PeerObject(moto, 'unicode', 'landing/people.parquet', await parquetOf(people(true), 'people'));
+    await putS3PeerObject(
+      moto,
+      'unicode',
+      'landing/people_baseline.parquet',
+      await parquetOf(baselineOf(people(true)), 'people_baseline'),
+    );
+    subjects.push({
+      kind: 'object_store',
+      connectionId: await connectionRow(
+        'object_store',
+        { bucket: 'unicode', endpoint_url: moto.endpoint, force_path_style: true },
+        { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
+      ),
+      target: 'landing/people.parquet',
+      baseline: 'landing/people_baseline.parquet',
+      nul: true,
+    });
+
+    // F: CSV on Azurite. No NUL here: a CSV holding NUL bytes is refused as not UTF-8 text.
+    const container = new ContainerClient(
+      `${azurite.accountUrl}/unicode`,
+      new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
+    );
+    await container.create();
+    await container.getBlockBlobClient('landing/people.csv').uploadData(Buffer.from(csvOf(people(false))));
+    await container
+      .getBlockBlobClient('landing/people_baseline.csv')
+      .uploadData(Buffer.from(csvOf(baselineOf(people(false)))));
+    subjects.push({
+      kind: 'file_store',
+      connectionId: await connectionRow(
+        'file_store',
+        { account_url: azurite.accountUrl, filesystem: 'unicode' },
+        { account_key: azurite.accountKey },
+      ),
+      target: 'landing/people.csv',
+      baseline: 'landing/people_baseline.csv',
+      nul: false,
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all([moto?.stop(), azurite?.stop()]);
+    await context?.close();
+    await env?.cleanup();
+    egress.destroy();
+    await rm(workDir, { recursive: true, force: true });
+    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  const subjectOf = (kind: ConnectionKind): Subject => subjects.find((entry) => entry.kind === kind)!;
+
+  /** The suite's checks, each with the redaction path it exercises. */
+  function suiteOf(subject: Subject): Record<string, Record<string, unknown>> {
+    const expectation = (expectation_type: string, kwargs: Record<string, unknown>) => ({
+      kind: 'expectation',
+      config: { expectation_type, kwargs },
+    });
+    return {
+      ids: expectation('expect_column_values_to_not_be_null', { column: 'id' }),
+      // Fails on every emoji-edged name: its samples mask them (and the emails, by the classifier).
+      plain_names: expectation('expect_column_values_to_match_regex', {
+        column: 'name',
+        regex: '^[A-Za-z ]+$',
+      }),
+      // Fails on every row: its samples mask the timestamps.
+      no_timestamps: expectation('expect_column_values_to_be_null', { column: 'seen_at' }),
+      // Custom SQL is for the SQL datasources only (support matrix).
+      ...(subject.kind === 'postgres'
+        ? {
+            empty_notes: {
+              kind: 'custom_sql',
+              config: { sql: `SELECT id, name, note FROM ${subject.target} WHERE note = ''` },
+            },
+          }
+        : {}),
+      profile: { kind: 'profile', config: { top_values: 5 } },
+      rows: { kind: 'volume', config: { min_rows: 5, max_rows: 5 } },
+      against_baseline: {
+        kind: 'comparison',
+        config: {
+          baseline_connection_id: subject.connectionId,
+          baseline: { target: subject.baseline },
+          key_columns: ['id'],
+        },
+      },
+    };
+  }
+
+  it.each(['postgres', 'object_store', 'file_store'] as const)(
+    '%s: every check records its result and the run ends succeeded with every check complete',
+    async (kind) => {
+      const subject = subjectOf(kind);
+      const checks = Object.entries(suiteOf(subject)).map(([name, body]) => {
+        const definition = parseCheckDefinition({ name, ...body }, { datasourceKind: kind });
+        return {
+          name,
+          planned: {
+            check_id: randomUUID(),
+            kind: definition.kind,
+            version: 1,
+            definition: definition as unknown as Record<string, unknown>,
+          } satisfies PlannedCheck,
+        };
+      });
+      const runs = dataSource.getRepository(RunEntity);
+      const run = await runs.save(
+        runs.create({
+          suiteId: randomUUID(),
+          trigger: RunTrigger.Manual,
+          status: RunStatus.Queued,
+          plan: checks.map((check) => check.planned),
+          target: {
+            connection_id: subject.connectionId,
+            target: subject.target,
+            time_zone: 'UTC',
+            column_policy: POLICY,
+          },
+          totalChecks: checks.length,
+        }),
+      );
+      await execution.execute(run.id, {
+        workerId: 'runner:test',
+        signal: new AbortController().signal,
+        handBack: () => Promise.reject(new Error('handed back')),
+        retryLater: () => Promise.reject(new Error('retry later')),
+      });
+
+      const recorded = await dataSource.getRepository(RunResultEntity).findBy({ runId: run.id });
+      const byName = new Map(
+        checks.map((check) => [check.name, recorded.find((r) => r.checkId === check.planned.check_id)]),
+      );
+      const outcomes = Object.fromEntries([...byName].map(([name, result]) => [name, result?.outcome]));
+      const failed = expect.stringMatching(/^(warn|fail|critical)$/);
+      expect(outcomes).toEqual({
+        ids: 'pass',
+        plain_names: failed,
+        no_timestamps: failed,
+        ...(kind === 'postgres' ? { empty_notes: failed } : {}),
+        profile: 'pass',
+        rows: 'pass',
+        against_baseline: failed,
+      });
+      expect(await runs.findOneByOrFail({ id: run.id })).toMatchObject({
+        status: RunStatus.Succeeded,
+        completedChecks: checks.length,
+        totalChecks: checks.length,
+      });
+
+      // Masks keep whole characters at the edges; the classifier masks the allowed emails.
+      const samples = (name: string) =>
+        (byName.get(name)?.detail['samples'] ?? []) as Record<string, unknown>[];
+      const names = samples('plain_names').map((row) => row['name']);
+      expect(names).toEqual(expect.arrayContaining(['😀********😀', '🇬🇧********🇬🇧', 'e\u0301******👩‍👩‍👧']));
+      if (subject.nul) expect(names).toContain('\ufffd********\ufffd');
+      expect(samples('plain_names').map((row) => row['email'])).toContain('a********m');
+      // A masked timestamp is its text masked, without JSON's quotes.
+      for (const row of samples('no_timestamps')) expect(String(row['seen_at'])).toMatch(/^2\*{8}[0-9Z]$/);
+      // The score is NaN in row 2: shown as "NaN" where its row is sampled, never null.
+      const scores = samples('plain_names').map((row) => row['score']);
+      expect(scores).not.toContain(null);
+      expect(JSON.stringify(scores)).not.toContain('null');
+      // An empty note masks to an empty text, distinct from a masked value.
+      if (kind === 'postgres') expect(samples('empty_notes').map((row) => row['note'])).toEqual(['', '', '']);
+      // The profile masks the masked columns and shows the allowed one as it is.
+      const profiled = byName.get('profile')?.detail['columns'] as {
+        name: string;
+        top_values: { value: string | null }[];
+      }[];
+      const topOf = (column: string) =>
+        profiled.find((entry) => entry.name === column)?.top_values.map((entry) => entry.value) ?? [];
+      expect(topOf('email')).toEqual(expect.arrayContaining(['ada@example.com', 'alan@example.com']));
+      expect(topOf('name')).not.toContain('😀 Ada Lovelace 😀');
+      expect(JSON.stringify(samples('against_baseline'))).not.toMatch(/Lovelace|Turing/);
+    },
+    180_000,
+  );
+
+  it('postgres: the PII judgement of a column does not depend on how many top values are asked for', async () => {
+    const subject = subjectOf('postgres');
+    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
+    await pg.connect();
+    // The most frequent values are card numbers; the tail is not.
+    await pg.query('CREATE TABLE public.payments (id serial, card text)');
+    const values = [
+      ...Array<string>(6).fill('4111 1111 1111 1111'),
+      ...Array<string>(5).fill('5500 0000 0000 0004'),
+      ...['n/a', 'n/a', 'unknown', 'pending', 'refused', 'cash', 'voucher', 'gift', 'other'],
+    ];
+    for (const value of values) await pg.query('INSERT INTO public.payments (card) VALUES ($1)', [value]);
+    await pg.end();
+    const piiWith = async (topValues: number): Promise<unknown> => {
+      const check: TargetCheck = {
+        id: randomUUID(),
+        version: 1,
+        baseline: null,
+        definition: parseCheckDefinition(
+          { name: 'profile', kind: 'profile', config: { top_values: topValues } },
+          { datasourceKind: 'postgres' },
+        ),
+      };
+      let detail: Record<string, unknown> = {};
+      await evaluator.evaluate(
+        {
+          runId: null,
+          zeroSample: false,
+          target: {
+            connection_id: subject.connectionId,
+            target: 'public.payments',
+            time_zone: 'UTC',
+            column_policy: {},
+          },
+          checks: [check],
+        },
+        { signal: AbortSignal.timeout(60_000) },
+        async (_checkId, evaluation) => {
+          detail = evaluation.detail;
+        },
+      );
+      const columns = detail['columns'] as { name: string; pii: unknown; top_values: unknown[] }[];
+      const card = columns.find((column) => column.name === 'card')!;
+      // Ten distinct values in all.
+      expect(card.top_values).toHaveLength(Math.min(topValues, 10));
+      return card.pii;
+    };
+    const judged = await piiWith(1);
+    for (const topValues of [2, 5, 20]) expect(await piiWith(topValues)).toEqual(judged);
+  });
+
+  /** A random text a datasource can hold: no NUL in PostgreSQL text, no lone surrogate in UTF-8. */
+  const holdable = (text: string, nul: boolean): string =>
+    text.replace(/\p{Cs}/gu, '').replace(/\0/g, nul ? '\0' : '');
+
+  it.each(['postgres', 'object_store'] as const)(
+    '%s: random Unicode through every redaction path comes out as JSON jsonb accepts (seeded)',
+    async (kind) => {
+      const subject = subjectOf(kind);
+      const random = new SeededRandom(kind === 'postgres' ? 22 : 2211);
+      const rows = (offset: number): Person[] =>
+        Array.from({ length: 40 }, (_unused, index) => ({
+          id: index + 1,
+          name: holdable(randomText(random), subject.nul),
+          email: holdable(randomText(random, 6), subject.nul),
+          score: random.pick([Number.NaN, Infinity, -Infinity, index + offset]),
+          note: holdable(randomText(random, 4), subject.nul),
+        }));
+      const table = `fuzz_${kind === 'postgres' ? 'p' : 'o'}`;
+      let target: string;
+      let baseline: string;
+      if (kind === 'postgres') {
+        const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
+        await pg.connect();
+        await postgresTable(pg, table, rows(0));
+        await postgresTable(pg, `${table}_baseline`, rows(1));
+        await pg.end();
+        target = `public.${table}`;
+        baseline = `public.${table}_baseline`;
+      } else {
+        await putS3PeerObject(moto, 'unicode', `fuzz/${table}.parquet`, await parquetOf(rows(0), table));
+        await putS3PeerObject(
+          moto,
+          'unicode',
+          `fuzz/${table}_baseline.parquet`,
+          await parquetOf(rows(1), `${table}_baseline`),
+        );
+        target = `fuzz/${table}.parquet`;
+        baseline = `fuzz/${table}_baseline.parquet`;
+      }
+      const treatments: ColumnTreatment[] = ['allow', 'mask', 'redact'];
+      for (const [round, treatment] of treatments.entries()) {
+        const policy = {
+          columns: { name: treatment, email: random.pick(treatments), note: random.pick(treatments) },
+          default: random.pick(treatments),
+        };
+        const body = suiteOf({ ...subject, target, baseline });
+        const paths = [
+          'plain_names',
+          'profile',
+          'against_baseline',
+          ...(kind === 'postgres' ? ['empty_notes'] : []),
+        ];
+        const checks: TargetCheck[] = paths.map((name) => ({
+          id: randomUUID(),
+          version: 1,
+          baseline: null,
+          definition: parseCheckDefinition({ name, ...body[name] }, { datasourceKind: kind }),
+        }));
+        const evaluations: CheckEvaluation[] = [];
+        await evaluator.evaluate(
+          {
+            runId: null,
+            zeroSample: false,
+            target: { connection_id: subject.connectionId, target, time_zone: 'UTC', column_policy: policy },
+            checks,
+          },
+          { signal: AbortSignal.timeout(60_000) },
+          async (_checkId, evaluation) => {
+            evaluations.push(evaluation);
+          },
+        );
+        expect(evaluations).toHaveLength(checks.length);
+        for (const evaluation of evaluations) {
+          expect(evaluation.outcome).not.toBe('error');
+          const json = JSON.stringify(evaluation.detail);
+          expect({ round, refusal: jsonbRefusal(json) }).toEqual({ round, refusal: null });
+          // As stored: PostgreSQL parses it as jsonb, and it reads back unchanged.
+          const [stored] = await dataSource.query<{ detail: unknown }[]>('SELECT $1::jsonb AS detail', [
+            json,
+          ]);
+          expect(stored?.detail).toEqual(JSON.parse(json));
+        }
+      }
+    },
+    180_000,
+  );
+});
