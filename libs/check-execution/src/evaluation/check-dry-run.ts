@@ -31,6 +31,7 @@ export class CheckDryRun {
             target: request.target,
             time_zone: request.time_zone,
             column_policy: request.column_policy,
+            ...(request.file_encoding ? { file_encoding: request.file_encoding } : {}),
           },
           checks: [
             {

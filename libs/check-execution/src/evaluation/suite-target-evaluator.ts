@@ -105,6 +105,11 @@ function errorResult(reason: string, message: string, extra: Record<string, unkn
   return { outcome: CheckOutcome.Error, metric_value: null, detail: { reason, message, ...extra } };
 }
 
+/** A classified failure of reading the target: its class, and its reason where it has one (`encoding`). */
+function datasourceErrorResult(error: DatasourceError): CheckEvaluation {
+  return errorResult('evaluation_failed', error.message, { class: error.errorClass, ...error.detail });
+}
+
 /** The run cannot go on without the datasource; an invalid target fails each check instead. */
 function isRunFatal(error: DatasourceError): boolean {
   return (
@@ -168,7 +173,10 @@ export class SuiteTargetEvaluator {
       await failAll(errorResult('not_a_datasource', 'This connection kind holds no data to check'));
       return { statements: 0 };
     }
-    const options = this.callOptions(context.signal);
+    const options: CallOptions = {
+      ...this.callOptions(context.signal),
+      ...(input.target.file_encoding ? { fileEncoding: input.target.file_encoding } : {}),
+    };
     const now = this.ports.now?.() ?? new Date();
     const policy = parseColumnPolicy(input.target.column_policy);
     const target = input.target.target;
@@ -184,9 +192,19 @@ export class SuiteTargetEvaluator {
         async (reads) => {
           // A suite of row counts, file arrivals and custom SQL never reads the catalog: a missing
           // target then shows in the statement that reads it.
-          const columns = input.checks.some(({ definition }) => needsColumns(definition))
-            ? (await reads.columns()).map(({ name, type }) => ({ name, type }))
-            : [];
+          // Columns that cannot be read (a file not in the suite's encoding) fail the checks that need
+          // them; the others (file arrival, row counts, custom SQL) still run.
+          let columns: { name: string; type: string }[] = [];
+          if (input.checks.some(({ definition }) => needsColumns(definition))) {
+            try {
+              columns = (await reads.columns()).map(({ name, type }) => ({ name, type }));
+            } catch (error) {
+              if (!(error instanceof DatasourceError) || error.errorClass !== DatasourceErrorClass.Invalid)
+                throw error;
+              for (const check of input.checks)
+                if (needsColumns(check.definition)) await done(check.id, datasourceErrorResult(error));
+            }
+          }
           const metadata = await this.metadataIfUseful(adapter, connection, target, input.checks, options);
           const newestArrival = await this.newestArrivalIfUseful(
             adapter,
@@ -201,6 +219,7 @@ export class SuiteTargetEvaluator {
           const natives: TargetCheck[] = [];
           const later: TargetCheck[] = [];
           for (const check of input.checks) {
+            if (!pending.has(check.id)) continue;
             const { kind, config, engine } = check.definition;
             if (kind === CheckKind.Expectation) {
               if (engine === CheckEngine.Native) natives.push(check);
@@ -257,7 +276,7 @@ export class SuiteTargetEvaluator {
                       errorResult(
                         'evaluation_failed',
                         `The ${metric} could not be computed: ${error.message}`,
-                        { metric, class: error.errorClass },
+                        { metric, class: error.errorClass, ...error.detail },
                       ),
                     );
                   } else {

@@ -5,11 +5,12 @@ import { DatasourceError } from '@dq/datasources';
  * How an interactive call answers a classified datasource failure: a datasource we cannot reach
  * (or that timed out) is 502 `datasource_unreachable`; one that refused us is 502
  * `datasource_failed`; a target or column that does not resolve, or work the datasource calls
- * invalid, is 422 on `target`. The message is the classified, safe one; `detail.class` says which.
+ * invalid, is 422 on `target`. The message is the classified, safe one; `detail.class` says which,
+ * and the error's own detail comes along (`reason: encoding` for a file not in the suite's encoding).
  */
 export function interactiveFailure(error: unknown): unknown {
   if (!(error instanceof DatasourceError)) return error;
-  const detail = { class: error.errorClass };
+  const detail = { class: error.errorClass, ...error.detail };
   switch (error.errorClass) {
     case DatasourceErrorClass.Unreachable:
     case DatasourceErrorClass.Timeout:

@@ -5,6 +5,7 @@ import {
   type TargetFilesReply,
   type TargetRequest,
   DatasourceErrorClass,
+  type FileEncoding,
 } from '@dq/contracts';
 import {
   type CallOptions,
@@ -33,10 +34,14 @@ export class TargetReader {
   ) {}
 
   async columns(request: TargetRequest): Promise<TargetColumnsReply> {
-    return this.withConnection(request.connection_id, async (connection, options) => {
-      const columns = await this.adapters.get(connection.kind).columns(connection, request.target, options);
-      return { columns: columns.map(({ name, type, nullable }) => ({ name, type, nullable })) };
-    });
+    return this.withConnection(
+      request.connection_id,
+      async (connection, options) => {
+        const columns = await this.adapters.get(connection.kind).columns(connection, request.target, options);
+        return { columns: columns.map(({ name, type, nullable }) => ({ name, type, nullable })) };
+      },
+      request.file_encoding,
+    );
   }
 
   async files(request: TargetRequest): Promise<TargetFilesReply> {
@@ -55,16 +60,24 @@ export class TargetReader {
     });
   }
 
-  /** Opens the connection, runs `work` within the deadline, records health, maps failures. */
+  /**
+   * Opens the connection, runs `work` within the deadline (reading flat files in `fileEncoding`, the
+   * suite's), records health, maps failures.
+   */
   async withConnection<T>(
     connectionId: string,
     work: (connection: DatasourceConnection, options: CallOptions) => Promise<T>,
+    fileEncoding?: FileEncoding,
   ): Promise<T> {
     const connection = await this.connections.open(connectionId);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
-      const result = await work(connection, { timeoutMs: this.timeoutMs, signal: controller.signal });
+      const result = await work(connection, {
+        timeoutMs: this.timeoutMs,
+        signal: controller.signal,
+        ...(fileEncoding ? { fileEncoding } : {}),
+      });
       await this.connections.record(connectionId, null);
       return result;
     } catch (error) {

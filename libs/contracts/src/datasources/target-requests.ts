@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   IsArray,
+  IsIn,
   IsBoolean,
   IsInt,
   IsNumber,
@@ -14,6 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { FILE_ENCODINGS, type FileEncoding } from '../suites/file-encoding';
 
 /**
  * Interactive datasource work the gateway asks the runner for (core NATS request/reply): the
@@ -28,6 +30,11 @@ export class TargetRequest {
   @IsString()
   @Length(1, 1024)
   target!: string;
+
+  /** Flat-file targets: the suite's encoding of its CSV files (UTF-8 when absent). */
+  @IsOptional()
+  @IsIn(FILE_ENCODINGS)
+  file_encoding?: FileEncoding;
 }
 
 export class TargetColumn {

@@ -9,3 +9,15 @@ export const DEFAULT_FILE_ENCODING: FileEncoding = 'utf-8';
 export function isFileEncoding(value: unknown): value is FileEncoding {
   return typeof value === 'string' && (FILE_ENCODINGS as readonly string[]).includes(value);
 }
+
+/** Connection kinds whose suites read flat files, the only ones that may name a file encoding. */
+export const FLAT_FILE_CONNECTION_KINDS: readonly string[] = ['file_store', 'object_store'];
+
+/** What is wrong with `file_encoding` on a suite of `connectionKind`, or null (absent or null is fine). */
+export function fileEncodingProblem(connectionKind: string, value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (!isFileEncoding(value)) return `file_encoding must be one of ${FILE_ENCODINGS.join(', ')}`;
+  if (!FLAT_FILE_CONNECTION_KINDS.includes(connectionKind))
+    return 'file_encoding applies to file store and object store suites only';
+  return null;
+}

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
   IsInt,
@@ -14,12 +15,20 @@ import {
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
 import { type ShareGrant, type SuiteGrant } from '../identity/roles';
 import { type ConnectionKind } from '../connections/connection-kind';
+import { FILE_ENCODINGS, type FileEncoding } from './file-encoding';
 import { type FlatFileFormat } from './suite-target';
 
 export const DESCRIPTION_MAX_LENGTH = 4000;
 /** Suite target strings: paths and table names, bounded like any other name-ish field. */
 export const TARGET_MAX_LENGTH = 1024;
 export const TIME_ZONE_MAX_LENGTH = 64;
+
+const FILE_ENCODING_PROPERTY = {
+  enum: FILE_ENCODINGS,
+  nullable: true,
+  description:
+    'File store and object store suites only: the text encoding of the CSV files (utf-16 is little-endian); utf-8 by default. Refused (422) for other connection kinds.',
+};
 
 /** `POST /suites`: the caller becomes the owner. */
 export class CreateSuiteRequest {
@@ -45,6 +54,12 @@ export class CreateSuiteRequest {
   @IsString()
   @Length(1, TIME_ZONE_MAX_LENGTH)
   time_zone?: string;
+
+  /** File store and object store suites only: the text encoding of the CSV files; `utf-8` by default. */
+  @ApiPropertyOptional(FILE_ENCODING_PROPERTY)
+  @IsOptional()
+  @IsIn(FILE_ENCODINGS)
+  file_encoding?: FileEncoding | null;
 }
 
 /** `PATCH /suites/{id}`: any subset; moving the target keeps the checks (they are re-validated). */
@@ -73,6 +88,12 @@ export class UpdateSuiteRequest {
   @IsString()
   @Length(1, TIME_ZONE_MAX_LENGTH)
   time_zone?: string;
+
+  /** File store and object store suites only; null goes back to the default, `utf-8`. */
+  @ApiPropertyOptional(FILE_ENCODING_PROPERTY)
+  @IsOptional()
+  @IsIn(FILE_ENCODINGS)
+  file_encoding?: FileEncoding | null;
 }
 
 export interface SuiteResponse {
@@ -87,6 +108,8 @@ export interface SuiteResponse {
   /** Flat-file targets only: true for a `<prefix>_*.ext` batch pattern. */
   is_batch_pattern: boolean;
   time_zone: string;
+  /** Flat-file suites only: the text encoding their CSV files are read in (`utf-8` unless set). */
+  file_encoding: FileEncoding | null;
   owner_id: string;
   /** The caller's own grant on this suite. */
   my_grant: SuiteGrant;

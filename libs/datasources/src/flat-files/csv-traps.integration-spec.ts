@@ -232,8 +232,16 @@ describe('CSV traps through the file store (F) and object store (O) adapters', (
                 maxRows: 1,
               }),
             ),
-            await failure(adapter.withScan!(connection, `csv/${file}`, options, async () => 'unreached')),
+            await failure(
+              adapter.withScan!(connection, `csv/${file}`, options, (scan) =>
+                scan.query('SELECT 1 FROM target', 1),
+              ),
+            ),
           ];
+          // A session that reads no content (file arrivals only) is not failed by it.
+          expect(
+            await adapter.withScan!(connection, `csv/${file}`, options, async () => 'no statement'),
+          ).toBe('no statement');
           for (const error of errors) {
             expect(error.errorClass).toBe('invalid');
             expect(error.detail).toEqual({

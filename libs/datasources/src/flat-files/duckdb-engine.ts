@@ -143,6 +143,12 @@ function removeDeadProcessDirectories(spoolRoot: string): void {
   }
 }
 
+/** A view over files, and the same view read serially where DuckDB cannot read it in parallel. */
+export interface ViewDefinition {
+  viewSql: string;
+  serialViewSql?: string;
+}
+
 /** Runs one statement on a connection unless the call was stopped in between. */
 export interface EngineSession {
   connection: DuckDBConnection;
@@ -220,28 +226,39 @@ export class DuckDbEngine {
 
   /**
    * Defines the view `target` once on one connection and runs `work`, which may send several
-   * statements over it (each checked like `query`'s), all within `options`' deadline. When DuckDB
+   * statements over it (each checked like `query`'s), all within `options`' deadline. A view given
+   * as a function is prepared (files spooled) when the first statement needs it, and not at all
+   * when `work` sends none; a preparation that failed fails every statement alike. When DuckDB
    * refuses to read a CSV in parallel (short rows padded in a file with quoted line ends), the view
    * becomes `serialViewSql` and the statement runs again.
    */
   async withView<T>(
-    viewSql: string,
+    view: string | (() => Promise<ViewDefinition>),
     options: CallOptions,
     work: (session: ScanSession) => Promise<T>,
     serialViewSql?: string,
   ): Promise<T> {
     return this.withSession(options, async ({ connection, checkpoint }) => {
-      checkpoint();
-      await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
-      let serial = serialViewSql === undefined;
+      let serialView = serialViewSql;
+      let defined: Promise<void> | undefined;
+      const define = (): Promise<void> =>
+        (defined ??= (async () => {
+          checkpoint();
+          let viewSql = view as string;
+          if (typeof view === 'function') ({ viewSql, serialViewSql: serialView } = await view());
+          checkpoint();
+          await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
+        })());
+      if (typeof view === 'string') await define();
+      let serial = false;
       const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
         try {
           return await this.streamRows(connection, sql, maxRows, checkpoint);
         } catch (error) {
-          if (serial || !isParallelPaddingRefusal(error)) throw error;
+          if (serial || serialView === undefined || !isParallelPaddingRefusal(error)) throw error;
           serial = true;
           checkpoint();
-          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${serialViewSql}`);
+          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${serialView}`);
           checkpoint();
           return this.streamRows(connection, sql, maxRows, checkpoint);
         }
@@ -257,6 +274,7 @@ export class DuckDbEngine {
           try {
             checkpoint();
             await this.assertScanQuery(connection, sql);
+            await define();
             checkpoint();
             return await run(sql, maxRows);
           } catch (error) {

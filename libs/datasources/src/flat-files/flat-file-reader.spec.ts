@@ -278,6 +278,23 @@ describe('FlatFileReader over a local store', () => {
       }
     });
 
+    it('spools nothing for a scan session that sends no statement, and fails each statement of one it cannot prepare', async () => {
+      const counting = new CountingStore(store);
+      expect(
+        await reader.withScan(counting, 'fixtures/csv/latin1_cities.csv', CALL, async () => 'none'),
+      ).toBe('none');
+      expect(counting.streamsOpened).toBe(0);
+      await reader.withScan(counting, 'fixtures/csv/latin1_cities.csv', CALL, async (scan) => {
+        for (const sql of ['SELECT count(*) FROM target', 'SELECT 1 FROM target'])
+          expect(await failure(scan.query(sql, 1))).toMatchObject({
+            errorClass: 'invalid',
+            detail: { reason: 'encoding' },
+          });
+      });
+      // Prepared once: the failure is remembered, not downloaded again.
+      expect(counting.streamsOpened).toBe(1);
+    });
+
     it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {
       const counting = new CountingStore(store);
       const columns = await reader.columns(counting, 'gen/wide.csv', CALL);

@@ -179,7 +179,11 @@ export class FlatFileReader {
     });
   }
 
-  /** Spools the matched files once and runs `work` with a session over the view `target`. */
+  /**
+   * Runs `work` with a session over the view `target`: the matched files are spooled once, when
+   * its first statement needs them. A session that sends no statement (a suite of file arrivals)
+   * reads no content at all, so a file it cannot decode fails no such check.
+   */
   async withScan<T>(
     store: RemoteFileStore,
     target: string,
@@ -188,19 +192,25 @@ export class FlatFileReader {
   ): Promise<T> {
     const fileTarget = parseFileTarget(target);
     const encoding = options.fileEncoding ?? DEFAULT_FILE_ENCODING;
-    return this.within(options, async (call) => {
-      let files = await this.existingFiles(store, fileTarget, call);
-      if (fileTarget.format === 'csv') {
-        files = files.filter((file) => file.size > 0);
-        if (files.length === 0) throw invalid('The file is empty: it has no header to read columns from');
-      }
-      return this.withCallDirectory(async (directory) => {
-        const localPaths = await spoolFiles(store, files, directory, call);
-        if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
-        const { viewSql, serialViewSql } = viewsOf(fileTarget.format, localPaths, encoding);
-        return this.engine.withView(viewSql, call, work, serialViewSql);
-      });
-    });
+    return this.within(options, (call) =>
+      this.withCallDirectory((directory) =>
+        this.engine.withView(
+          async () => {
+            let files = await this.existingFiles(store, fileTarget, call);
+            if (fileTarget.format === 'csv') {
+              files = files.filter((file) => file.size > 0);
+              if (files.length === 0)
+                throw invalid('The file is empty: it has no header to read columns from');
+            }
+            const localPaths = await spoolFiles(store, files, directory, call);
+            if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
+            return viewsOf(fileTarget.format, localPaths, encoding);
+          },
+          call,
+          work,
+        ),
+      ),
+    );
   }
 
   /** Newest arrival time over the matched files; row count summed from Parquet footers, null for CSV. */

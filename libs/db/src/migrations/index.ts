@@ -10,6 +10,7 @@ import { AddRunConcurrencyAndSamplePurge1796000000000 } from './1796000000000-ad
 import { IndexRunsBySuiteNewestFirst1796100000000 } from './1796100000000-index-runs-by-suite-newest-first';
 import { IndexFinishedRunsBySuite1796200000000 } from './1796200000000-index-finished-runs-by-suite';
 import { AddRunOutcomeCounts1796300000000 } from './1796300000000-add-run-outcome-counts';
+import { AddSuiteFileEncoding1796400000000 } from './1796400000000-add-suite-file-encoding';
 import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-names';
 
 /**
@@ -29,5 +30,6 @@ export const MIGRATIONS = [
   IndexRunsBySuiteNewestFirst1796100000000,
   IndexFinishedRunsBySuite1796200000000,
   AddRunOutcomeCounts1796300000000,
+  AddSuiteFileEncoding1796400000000,
   UniqueSuiteNames1796500000000,
 ] as const;

@@ -91,7 +91,8 @@ export class SuiteTools implements McpToolGroup {
         description:
           'Creates a suite on a connection (see list_connections) and a target: a table (`schema.table` on SQL ' +
           'datasources), `namespace.table` on Iceberg, or a file path or `<prefix>_*.csv` batch pattern on file ' +
-          'stores. You become its owner. Admins and Members only.',
+          'stores (`file_encoding`: utf-8 by default, utf-16 or latin-1 for CSV files in another encoding; file ' +
+          'stores only). You become its owner. Admins and Members only.',
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.CreateSuites,
         annotations: WRITES,
@@ -103,7 +104,8 @@ export class SuiteTools implements McpToolGroup {
         name: 'update_suite',
         title: 'Update a suite',
         description:
-          "Changes any of a suite's name, description, connection, target or time zone (needs `edit`). Moving the " +
+          "Changes any of a suite's name, description, connection, target, time zone or file encoding (needs " +
+          '`edit`; `file_encoding` null goes back to utf-8). Moving the ' +
           'target keeps the checks; they are validated again against the new target.',
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.UseSharedSuites,

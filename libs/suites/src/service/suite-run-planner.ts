@@ -52,6 +52,7 @@ function planOf(suite: SuiteEntity, checks: CheckEntity[]): SuiteRunPlan {
       target: suite.target,
       time_zone: suite.timeZone,
       column_policy: suite.columnPolicy,
+      ...(suite.fileEncoding ? { file_encoding: suite.fileEncoding } : {}),
     },
   };
 }

@@ -6,6 +6,8 @@ import {
   type CreateSuiteRequest,
   ErrorCode,
   type FieldViolation,
+  FLAT_FILE_CONNECTION_KINDS,
+  fileEncodingProblem,
   SuiteAuditAction,
   SuiteGrant,
   type SuiteResponse,
@@ -75,7 +77,7 @@ export class SuitesService {
   async create(actor: SuiteActor, input: CreateSuiteRequest): Promise<SuiteResponse> {
     this.assertMayReference(actor);
     const connection = await this.connections.require(input.connection_id, 'connection_id');
-    this.assertSuiteFields(connection, input.target, input.time_zone);
+    this.assertSuiteFields(connection, input.target, input.time_zone, input.file_encoding);
     return this.dataSource.transaction(async (manager) => {
       const suite = await manager.save(
         manager.create(SuiteEntity, {
@@ -84,6 +86,7 @@ export class SuitesService {
           connectionId: connection.id,
           target: input.target,
           timeZone: input.time_zone ?? 'UTC',
+          fileEncoding: input.file_encoding ?? null,
           ownerId: actor.user.id,
           createdBy: actor.user.id,
           columnPolicy: {},
@@ -118,7 +121,13 @@ export class SuitesService {
         suite.timeZone = input.time_zone;
         changed.push('time_zone');
       }
-      this.assertSuiteFields(connection, suite.target, suite.timeZone);
+      this.assertSuiteFields(connection, suite.target, suite.timeZone, input.file_encoding);
+      // A suite moved off flat files keeps no encoding: it would not apply.
+      const fileEncoding = FLAT_FILE_CONNECTION_KINDS.includes(connection.kind) ? input.file_encoding : null;
+      if (fileEncoding !== undefined && fileEncoding !== suite.fileEncoding) {
+        suite.fileEncoding = fileEncoding;
+        changed.push('file_encoding');
+      }
       if (input.name !== undefined && input.name !== suite.name) {
         suite.name = input.name;
         changed.push('name');
@@ -167,10 +176,13 @@ export class SuitesService {
     connection: ConnectionSummary,
     target: string,
     timeZone: string | undefined,
+    fileEncoding: unknown,
   ): void {
     const fields: FieldViolation[] = [];
     const problem = suiteTargetProblem(connection.kind, target);
     if (problem !== null) fields.push({ field: 'target', problems: [`target ${problem}`] });
+    const encodingProblem = fileEncodingProblem(connection.kind, fileEncoding);
+    if (encodingProblem !== null) fields.push({ field: 'file_encoding', problems: [encodingProblem] });
     if (timeZone !== undefined && !isKnownTimeZone(timeZone))
       fields.push({
         field: 'time_zone',

@@ -1,4 +1,4 @@
-import { type ConnectionKind } from '@dq/contracts';
+import { type ConnectionKind, type FileEncoding } from '@dq/contracts';
 
 /** The portable suite document's format marker and version (bumped only on a breaking change). */
 export const SUITE_DOCUMENT_FORMAT = 'dq-suite';
@@ -33,6 +33,8 @@ export interface SuiteDocument {
     target: string;
     time_zone: string;
     column_policy: Record<string, unknown>;
+    /** Present when the suite names one (flat-file suites); absent means `utf-8`. */
+    file_encoding?: FileEncoding;
     connection: DocumentConnectionRef;
   };
   checks: SuiteDocumentCheck[];

@@ -7,6 +7,8 @@ import {
   type ConnectionKind,
   ErrorCode,
   type FieldViolation,
+  type FileEncoding,
+  fileEncodingProblem,
   type ImportSuiteRequest,
   type ImportSuiteResponse,
   NAME_MAX_LENGTH,
@@ -78,6 +80,7 @@ interface ResolvedImport {
     target: string;
     timeZone: string;
     columnPolicy: Record<string, unknown>;
+    fileEncoding: FileEncoding | null;
   };
   connection: ConnectionSummary;
   checks: CheckDefinition[];
@@ -135,6 +138,7 @@ export class SuiteTransferService {
         target: suite.target,
         time_zone: suite.timeZone,
         column_policy: suite.columnPolicy,
+        ...(suite.fileEncoding ? { file_encoding: suite.fileEncoding } : {}),
         connection: refOf(suite.connectionId),
       },
       checks: rows.map((row) => {
@@ -167,6 +171,7 @@ export class SuiteTransferService {
               target: resolved.suite.target,
               timeZone: resolved.suite.timeZone,
               columnPolicy: resolved.suite.columnPolicy,
+              fileEncoding: resolved.suite.fileEncoding,
               ownerId: actor.user.id,
               createdBy: actor.user.id,
             }),
@@ -181,6 +186,7 @@ export class SuiteTransferService {
           target: resolved.suite.target,
           timeZone: resolved.suite.timeZone,
           columnPolicy: resolved.suite.columnPolicy,
+          fileEncoding: resolved.suite.fileEncoding,
         });
         suite = await manager.save(suite);
       }
@@ -309,9 +315,13 @@ export class SuiteTransferService {
       fields,
       unresolved,
     );
+    const fileEncoding = suite['file_encoding'] ?? null;
     if (connection !== null) {
       const problem = suiteTargetProblem(connection.kind, suite['target']);
       if (problem !== null) fields.push({ field: 'document.suite.target', problems: [`target ${problem}`] });
+      const encodingProblem = fileEncodingProblem(connection.kind, fileEncoding);
+      if (encodingProblem !== null)
+        fields.push({ field: 'document.suite.file_encoding', problems: [encodingProblem] });
     }
 
     const definitions: CheckDefinition[] = [];
@@ -363,6 +373,7 @@ export class SuiteTransferService {
         target: suite['target'] as string,
         timeZone: timeZone as string,
         columnPolicy: columnPolicy as Record<string, unknown>,
+        fileEncoding: fileEncoding as FileEncoding | null,
       },
       connection,
       checks: definitions,

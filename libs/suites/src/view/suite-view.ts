@@ -1,5 +1,6 @@
 import {
   type ConnectionKind,
+  DEFAULT_FILE_ENCODING,
   type FlatFileFormat,
   type ShareResponse,
   type SuiteGrant,
@@ -35,6 +36,9 @@ export function toSuiteResponse(
     target_format: format,
     is_batch_pattern: isPattern,
     time_zone: suite.timeZone,
+    file_encoding: FLAT_FILE_KINDS.includes(connectionKind)
+      ? (suite.fileEncoding ?? DEFAULT_FILE_ENCODING)
+      : null,
     owner_id: suite.ownerId,
     my_grant: grant,
     check_count: checkCount,

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { CheckOutcome, RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
+import type { CheckOutcome, FileEncoding, RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
 
 /** One check as the run evaluates it, frozen at trigger time so later edits never change a run. */
 export interface RunPlanItem {
@@ -18,6 +18,8 @@ export interface RunTarget {
   target: string;
   time_zone: string;
   column_policy: Record<string, unknown>;
+  /** Flat-file suites: the encoding of the CSV files (absent in runs frozen before it existed: UTF-8). */
+  file_encoding?: FileEncoding | null;
 }
 
 // Constraint and index names match PostgreSQL's own defaults, so the migration and the entity name

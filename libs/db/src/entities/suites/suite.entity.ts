@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -8,6 +9,7 @@ import {
   JoinColumn,
   ManyToOne,
 } from 'typeorm';
+import { type FileEncoding } from '@dq/contracts';
 import { ConnectionEntity } from '../connections/connection.entity';
 import { UserEntity } from '../identity/user.entity';
 
@@ -18,6 +20,7 @@ import { UserEntity } from '../identity/user.entity';
 @Entity({ name: 'suites' })
 // Names are unique in the workspace (import finds a suite by name).
 @Index('suites_name_key', ['name'], { unique: true })
+@Check('suites_file_encoding_check', `"file_encoding" IN ('utf-8', 'utf-16', 'latin-1')`)
 @Index('suites_owner_id_idx', ['ownerId'])
 @Index('suites_connection_id_idx', ['connectionId'])
 export class SuiteEntity {
@@ -42,6 +45,10 @@ export class SuiteEntity {
 
   @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
   timeZone!: string;
+
+  /** Flat-file suites: the text encoding of the target's CSV files; null reads them as UTF-8. */
+  @Column({ name: 'file_encoding', type: 'text', nullable: true })
+  fileEncoding!: FileEncoding | null;
 
   @Column({ name: 'owner_id', type: 'uuid' })
   ownerId!: string;
