@@ -112,7 +112,7 @@ describe('iceberg suite targets: hyphens plain, dots quoted', () => {
     const quoted = await suite('"lake.v2"."orders.v1-overwrite"');
     expect(quoted.status).toBe(201);
     const columnsOf = async (id: string) =>
-      (await call(api, 'GET', `/suites/${id}/columns`, { token: member })).body as unknown;
+      (await call(api, 'GET', `/suites/${id}/columns`, { token: member })).body;
     expect(await columnsOf(quoted.id)).toEqual(await columnsOf(plain.id));
     const [a, b] = [await runVolume(plain.id), await runVolume(quoted.id)];
     expect(b.metric_value).toBe(a.metric_value);

@@ -251,6 +251,15 @@ describe('comparison across datasource kinds', () => {
       { timeoutMs: 60_000, cap: 1_000_000, policy: POLICY, thresholds: null, zeroSample: false },
     );
     expect(evaluation).toMatchObject({ outcome: 'pass', metric_value: 0, detail: { matched: 1000 } });
+    // What it was judged against: the default bound when the check sets none.
+    expect(evaluation.detail['judged']).toEqual({
+      metric: 'mismatch_percent',
+      value: 0,
+      unit: 'percent',
+      thresholds: { fail: 0 },
+      band: 'pass',
+      reading: 'mismatch_percent 0 % <= fail 0 %',
+    });
   });
 
   it.each([

@@ -129,7 +129,7 @@ export function parseIcebergTableName(raw: string): IcebergTableName | { problem
   if (parts.length < 2) return problem('The target must name a namespace and a table');
   if (parts.length > ICEBERG_MAX_LEVELS + 1)
     return problem(`The target has more than ${ICEBERG_MAX_LEVELS} namespace levels`);
-  return { namespace: parts.slice(0, -1), table: parts[parts.length - 1] as string };
+  return { namespace: parts.slice(0, -1), table: parts[parts.length - 1] };
 }
 
 /** The one way to write an Iceberg name as a target: plain parts bare, others double-quoted. */

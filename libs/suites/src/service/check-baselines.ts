@@ -12,12 +12,13 @@ export class CheckBaselines {
 
   /** True when this call stored the baseline. */
   async captureIfAbsent(checkId: string, baseline: Record<string, unknown>): Promise<boolean> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `UPDATE "checks" SET "baseline" = $2::jsonb, "baseline_captured_at" = now()
-        WHERE "id" = $1 AND "baseline" IS NULL RETURNING "id"`,
-      [checkId, JSON.stringify(baseline)],
+    return updatedAny(
+      await this.dataSource.query(
+        `UPDATE "checks" SET "baseline" = $2::jsonb, "baseline_captured_at" = now()
+          WHERE "id" = $1 AND "baseline" IS NULL RETURNING "id"`,
+        [checkId, JSON.stringify(baseline)],
+      ),
     );
-    return rows.length > 0;
   }
 
   /**
@@ -29,11 +30,18 @@ export class CheckBaselines {
     from: Record<string, unknown>,
     to: Record<string, unknown>,
   ): Promise<boolean> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `UPDATE "checks" SET "baseline" = $3::jsonb
-        WHERE "id" = $1 AND "baseline" = $2::jsonb RETURNING "id"`,
-      [checkId, JSON.stringify(from), JSON.stringify(to)],
+    return updatedAny(
+      await this.dataSource.query(
+        `UPDATE "checks" SET "baseline" = $3::jsonb
+          WHERE "id" = $1 AND "baseline" = $2::jsonb RETURNING "id"`,
+        [checkId, JSON.stringify(from), JSON.stringify(to)],
+      ),
     );
-    return rows.length > 0;
   }
+}
+
+/** TypeORM answers an UPDATE on PostgreSQL as `[rows, affected]`, not as the rows. */
+function updatedAny(result: unknown): boolean {
+  if (Array.isArray(result) && result.length === 2 && typeof result[1] === 'number') return result[1] > 0;
+  return Array.isArray(result) && result.length > 0;
 }
