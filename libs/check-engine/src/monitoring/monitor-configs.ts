@@ -249,6 +249,19 @@ const validateComparison: Validator = (config, prefix) => {
   }
   fields.push(...columnList(config['key_columns'], `${prefix}key_columns`, COMPARISON_MAX_KEY_COLUMNS, true));
   fields.push(...columnList(config['compare_columns'], `${prefix}compare_columns`, 500, false));
+  // The keys join the sides; a key is never also a compared column.
+  const keys = config['key_columns'];
+  const compare = config['compare_columns'];
+  if (Array.isArray(keys) && Array.isArray(compare)) {
+    const both = compare.filter((name) => keys.includes(name));
+    if (both.length > 0)
+      fields.push(
+        problem(
+          `${prefix}compare_columns`,
+          `${prefix}compare_columns must not name a key column (${both.join(', ')}): keys join the sides`,
+        ),
+      );
+  }
   const tolerance = config['numeric_tolerance'];
   if (
     tolerance !== undefined &&

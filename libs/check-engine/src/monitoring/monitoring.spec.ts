@@ -97,6 +97,16 @@ describe('monitor configs', () => {
       },
       ['config.baseline.query', 'config.key_columns'],
     ],
+    [
+      'comparison',
+      {
+        baseline_connection_id: '3f1c2b9e-8a9d-4c1e-9b7a-2d3e4f5a6b7c',
+        baseline: { query: 'SELECT id, amount FROM t' },
+        key_columns: ['id'],
+        compare_columns: ['amount', 'id'],
+      },
+      ['config.compare_columns'],
+    ],
     ['profile', { columns: ['a'], top_values: 5 }, []],
     ['profile', { top_values: 50 }, ['config.top_values']],
   ] as const)('%s %j -> %j', (kind, config, fields) => {

@@ -182,6 +182,100 @@ export interface ComparisonOutcome {
 }
 
 /**
+ * The columns one side reads: its target's, or, for a query, what the query selects, asked of the
+ * datasource with a statement that returns no rows (nothing else can know a query's columns).
+ */
+async function sideColumns(
+  side: ComparisonSide,
+  options: CallOptions,
+): Promise<{ names: string[]; statements: number }> {
+  const query = side.query;
+  if (query === undefined) {
+    const columns = await side.adapter.columns(side.connection, side.target, options);
+    return { names: columns.map((column) => column.name), statements: 0 };
+  }
+  return withTargetStatements(side.adapter, side.connection, side.target, options, async (runner) => {
+    const sql = `SELECT * FROM (${withoutTrailingSemicolons(query)}) AS dq_side WHERE 1 = 0`;
+    const result = await runner.run({ sql, params: [] }, 1);
+    return { names: result.columns.map((column) => column.name), statements: runner.statementsSent };
+  });
+}
+
+/**
+ * A side's column by name: the exact name, else the one column whose name differs only in case
+ * (PostgreSQL folds unquoted names to lower case, Snowflake to upper case).
+ */
+function resolveColumn(available: string[], wanted: string): string | undefined {
+  if (available.includes(wanted)) return wanted;
+  const folded = available.filter((name) => name.toLowerCase() === wanted.toLowerCase());
+  return folded.length === 1 ? folded[0] : undefined;
+}
+
+/** What each side reads (its own names, in one order), or the names a side lacks. */
+export type ComparisonColumnPlan =
+  | {
+      target: { keys: string[]; columns: string[] };
+      baseline: { keys: string[]; columns: string[] };
+      /** The compared columns as the target names them. */
+      compared: string[];
+      /** Each side's columns that are neither a key nor compared. */
+      notCompared: { target: string[]; baseline: string[] };
+    }
+  | { missing: { target: string[]; baseline: string[] } };
+
+/**
+ * Which columns a comparison reads. Keys and any `compare_columns` named must exist on both sides.
+ * Without `compare_columns`, the columns both sides have (by name) are compared and the rest are
+ * left out and reported, so a baseline query that selects fewer columns than the target compares
+ * what it selects instead of failing.
+ */
+export function planComparisonColumns(
+  keys: string[],
+  compareColumns: string[] | undefined,
+  targetColumns: string[],
+  baselineColumns: string[],
+): ComparisonColumnPlan {
+  const missing = { target: [] as string[], baseline: [] as string[] };
+  const pair = (name: string): [string, string] | null => {
+    const inTarget = resolveColumn(targetColumns, name);
+    const inBaseline = resolveColumn(baselineColumns, name);
+    if (inTarget === undefined) missing.target.push(name);
+    if (inBaseline === undefined) missing.baseline.push(name);
+    return inTarget === undefined || inBaseline === undefined ? null : [inTarget, inBaseline];
+  };
+  const keyPairs = keys.map(pair);
+  const comparedPairs =
+    compareColumns !== undefined
+      ? compareColumns.map(pair)
+      : targetColumns
+          .filter((name) => !keyPairs.some((entry) => entry?.[0] === name))
+          .map((name) => {
+            const inBaseline = resolveColumn(baselineColumns, name);
+            return inBaseline === undefined ? null : ([name, inBaseline] as [string, string]);
+          })
+          .filter((entry) => entry !== null);
+  if (missing.target.length > 0 || missing.baseline.length > 0) return { missing };
+  const resolvedKeys = keyPairs as [string, string][];
+  const resolvedCompared = comparedPairs as [string, string][];
+  const used = (side: 0 | 1) => new Set([...resolvedKeys, ...resolvedCompared].map((entry) => entry[side]));
+  return {
+    target: {
+      keys: resolvedKeys.map((entry) => entry[0]),
+      columns: resolvedCompared.map((entry) => entry[0]),
+    },
+    baseline: {
+      keys: resolvedKeys.map((entry) => entry[1]),
+      columns: resolvedCompared.map((entry) => entry[1]),
+    },
+    compared: resolvedCompared.map((entry) => entry[0]),
+    notCompared: {
+      target: targetColumns.filter((name) => !used(0).has(name)),
+      baseline: baselineColumns.filter((name) => !used(1).has(name)),
+    },
+  };
+}
+
+/**
  * Spec rule 6: the suite's target against a baseline on any other connection, joined on key
  * columns, both read page by page (keyset order) into an in-process DuckDB that spills to disk,
  * so memory is one page plus the engine's limit whatever the size. Buckets: matched, mismatched,
@@ -199,20 +293,36 @@ export async function runComparison(
   },
 ): Promise<ComparisonOutcome> {
   const keys = config.key_columns;
-  const targetColumns = (
-    await sides.target.adapter.columns(sides.target.connection, sides.target.target, options)
-  ).map((column) => column.name);
-  const baselineColumns =
-    sides.baseline.query !== undefined
-      ? null
-      : (await sides.baseline.adapter.columns(sides.baseline.connection, sides.baseline.target, options)).map(
-          (column) => column.name,
-        );
-  const compared =
-    config.compare_columns ??
-    targetColumns.filter(
-      (name) => !keys.includes(name) && (baselineColumns === null || baselineColumns.includes(name)),
-    );
+  // Each side's columns (a query side's too), so a column one side lacks is a clear error or left
+  // out of the comparison, never a statement the datasource rejects.
+  const targetColumns = await sideColumns(sides.target, options);
+  const baselineColumns = await sideColumns(sides.baseline, options);
+  const probes = targetColumns.statements + baselineColumns.statements;
+  const plan = planComparisonColumns(
+    keys,
+    config.compare_columns,
+    targetColumns.names,
+    baselineColumns.names,
+  );
+  if ('missing' in plan) {
+    const lacking = (['target', 'baseline'] as const)
+      .filter((side) => plan.missing[side].length > 0)
+      .map((side) => `the ${side} has no ${plan.missing[side].join(', ')}`);
+    return {
+      statements: probes,
+      evaluation: {
+        outcome: 'error',
+        metric_value: null,
+        detail: {
+          reason: 'missing_columns',
+          message: `A key or compared column is missing: ${lacking.join('; ')}`,
+          missing_columns: plan.missing,
+          columns: { target: targetColumns.names, baseline: baselineColumns.names },
+        },
+      },
+    };
+  }
+  const compared = plan.compared;
   const cap = Math.min(options.cap, config.max_rows ?? options.cap);
 
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-comparison-'));
@@ -227,8 +337,8 @@ export async function runComparison(
       engine,
       'side_target',
       sides.target,
-      keys,
-      compared,
+      plan.target.keys,
+      plan.target.columns,
       cap,
       options,
       'target',
@@ -237,8 +347,8 @@ export async function runComparison(
       engine,
       'side_baseline',
       sides.baseline,
-      keys,
-      compared,
+      plan.baseline.keys,
+      plan.baseline.columns,
       cap,
       options,
       'baseline',
@@ -256,7 +366,7 @@ export async function runComparison(
     };
     if (duplicated.target > 0 || duplicated.baseline > 0) {
       return {
-        statements: target.statements + baseline.statements,
+        statements: probes + target.statements + baseline.statements,
         evaluation: {
           outcome: 'error',
           metric_value: null,
@@ -340,7 +450,7 @@ export async function runComparison(
     const bounds = effectiveSeverityThresholds(options.thresholds);
     const outcome = bandUnexpectedPercent(mismatchPercent, bounds);
     return {
-      statements: target.statements + baseline.statements,
+      statements: probes + target.statements + baseline.statements,
       evaluation: {
         outcome,
         metric_value: Math.round(mismatchPercent * 1e6) / 1e6,
@@ -351,6 +461,7 @@ export async function runComparison(
           mismatches_by_column: perColumn,
           key_columns: keys,
           compared_columns: compared,
+          columns_not_compared: plan.notCompared,
           judged: judgedByTiers({
             metric: 'mismatch_percent',
             value: Math.round(mismatchPercent * 1e6) / 1e6,
