@@ -44,6 +44,11 @@ const NOT_NULL = {
   config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'order_id' } },
 };
 
+interface OpenApiOperation {
+  responses: Record<string, { description: string } | undefined>;
+  requestBody?: { description?: string };
+}
+
 describe('suites and checks', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
@@ -801,6 +806,47 @@ describe('suites and checks', () => {
       });
       expect(await count('suites', 'name = $1', ['unique in the workspace'])).toBe(1);
       expect(await count('suites')).toBe(before + 1);
+    });
+
+    it('the OpenAPI document states the 409 of create, rename and import, and both import bodies', async () => {
+      const docs = await fetch(`${gateway.url}/api/v1/docs-json`);
+      expect(docs.status).toBe(200);
+      const paths = ((await docs.json()) as { paths: Record<string, Record<string, OpenApiOperation>> })
+        .paths;
+      const suites = Object.entries(paths).find(([path]) => path.endsWith('/suites'))?.[1];
+      const one = Object.entries(paths).find(([path]) => /\/suites\/\{id\}$/.test(path))?.[1];
+      const imports = Object.entries(paths).find(([path]) => path.endsWith('/suites/import'))?.[1];
+      expect(suites?.['post']?.responses['409']?.description).toContain('suite_name_taken');
+      expect(one?.['patch']?.responses['409']?.description).toContain('suite_name_taken');
+      expect(imports?.['post']?.responses['409']?.description).toContain('suite_name_taken');
+      expect(imports?.['post']?.requestBody?.description).toContain('bare document');
+    });
+  });
+
+  describe('comparison columns at save', () => {
+    it('refuses compare_columns that name a key with 422; a baseline query is accepted as written', async () => {
+      const home = await suite(tokens.owner);
+      const comparison = (config: Record<string, unknown>) =>
+        call(api, 'POST', `/suites/${home.id}/checks`, {
+          token: tokens.owner,
+          body: {
+            name: `compare-${randomUUID()}`,
+            kind: 'comparison',
+            config: { baseline_connection_id: postgresId, key_columns: ['order_id'], ...config },
+          },
+        });
+      const refused = await comparison({
+        baseline: { query: 'SELECT order_id, amount FROM public.orders_baseline' },
+        compare_columns: ['amount', 'order_id'],
+      });
+      expect(refused.status).toBe(422);
+      expect((refused.body as ErrorBody).error.code).toBe('validation_failed');
+      expect(JSON.stringify((refused.body as ErrorBody).error.detail)).toContain('config.compare_columns');
+      // What the query selects is known only to the datasource: the run compares the common columns.
+      const saved = await comparison({
+        baseline: { query: 'SELECT order_id, amount FROM public.orders_baseline' },
+      });
+      expect(saved.status).toBe(201);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { Body, Controller, Param, Post, Res } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
@@ -15,6 +16,14 @@ export class SuiteRunsController {
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiResponse({ status: 201, description: 'A new run, queued (`deduplicated: false`)' })
+  @ApiResponse({
+    status: 200,
+    description: "The suite's queued or running run, returned instead of a second one (`deduplicated: true`)",
+  })
+  @ApiResponse({ status: 403, description: '`forbidden`: the caller may view the suite but not edit it' })
+  @ApiResponse({ status: 404, description: '`not_found`: no such suite, or none the caller may see' })
+  @ApiResponse({ status: 503, description: '`service_unavailable`: the run could not be queued' })
   async trigger(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
 import {
   CreateSuiteRequest,
@@ -35,6 +36,9 @@ export class SuitesController {
 
   @Post()
   @RequireCapability(WorkspaceCapability.CreateSuites)
+  @ApiResponse({ status: 201, description: 'The suite, owned by the caller' })
+  @ApiResponse({ status: 409, description: '`suite_name_taken`: another suite has this name' })
+  @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
     return this.suites.create(suiteActorOf(principal), body);
   }
@@ -47,6 +51,22 @@ export class SuitesController {
    */
   @Post('import')
   @RequireCapability(WorkspaceCapability.CreateSuites)
+  @ApiBody({
+    description:
+      '`{document, connection_map?}`, or the bare document exactly as `GET /suites/{id}/export` answers it',
+    schema: { type: 'object' },
+  })
+  @ApiResponse({ status: 201, description: 'A new suite made from the document' })
+  @ApiResponse({ status: 200, description: 'The same-named suite the caller may edit, updated in place' })
+  @ApiResponse({
+    status: 409,
+    description: '`suite_name_taken`: a suite the caller may not edit (or cannot see) has the name',
+  })
+  @ApiResponse({
+    status: 422,
+    description:
+      '`validation_failed`: the document does not import (`detail.fields`, `unresolved_connections`)',
+  })
   async import(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
@@ -65,6 +85,7 @@ export class SuitesController {
 
   @Patch(':id')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiResponse({ status: 409, description: "`suite_name_taken`: a rename onto another suite's name" })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
