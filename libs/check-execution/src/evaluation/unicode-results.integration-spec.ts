@@ -1,8 +1,11 @@
 /**
  * Values no one here chose: a suite over a target whose texts start and end with emoji, hold
  * flags, combining marks and NUL, a NaN score, empty strings and timestamps, run by the real run
- * execution (claim, evaluate, record, finish) against PostgreSQL (P), a Parquet file on moto (O)
- * and a CSV file on Azurite (F), with a column policy that masks the texts. Every check records its
+ * execution (claim, evaluate, record, finish) against PostgreSQL (P), a Parquet file on moto (O),
+ * a CSV file on Azurite (F), fakesnow (W) and the Databricks peer (L), with a column policy that
+ * masks the texts. NUL only where the datasource holds it: O and L (PostgreSQL text refuses it, a
+ * CSV holding NUL bytes is refused as not UTF-8 text, and the fakesnow peer stops answering on a
+ * result holding one). Every check records its
  * result and the run ends `succeeded` with every check complete (a mask that split an emoji once
  * left a lone surrogate that jsonb refused, and took other checks down with it). Then random
  * Unicode (seeded) goes through every redaction path the evaluator has (expectation samples under
@@ -45,6 +48,8 @@ import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
+  type DatabricksSqlPeer,
+  type FakesnowPeer,
   type IsolatedEnvironment,
   type S3Peer,
   createIsolatedEnvironment,
@@ -52,6 +57,8 @@ import {
   createS3PeerUser,
   putS3PeerObject,
   startAzuritePeer,
+  startDatabricksSqlPeer,
+  startFakesnowPeer,
   startS3Peer,
 } from '@dq/testing';
 import { OpenedConnections } from '../target/opened-connections';
@@ -71,6 +78,8 @@ interface Person {
 }
 
 const SEEN_AT = '2026-11-20 10:00:00';
+const TOKEN = `peer-token-${randomUUID()}`;
+const PASSWORD = `pw-${randomUUID()}`;
 /** NUL is only where the datasource can hold it (PostgreSQL text cannot). */
 const people = (nul: boolean): Person[] => [
   { id: 1, name: '😀 Ada Lovelace 😀', email: 'ada@example.com', score: 1.5, note: '' },
@@ -83,10 +92,20 @@ const people = (nul: boolean): Person[] => [
 const baselineOf = (rows: Person[]): Person[] =>
   rows.map((row) => (row.id === 1 ? { ...row, name: '😀 Ada 😀' } : row));
 
-const POLICY = {
-  columns: { name: 'mask', email: 'allow', seen_at: 'mask', note: 'mask' },
+const SQL_KINDS: readonly ConnectionKind[] = ['postgres', 'warehouse', 'lakehouse'];
+
+/** A column's name as the datasource spells it: Snowflake folds unquoted names to upper case. */
+const spelled = (kind: ConnectionKind, name: string): string =>
+  kind === 'warehouse' ? name.toUpperCase() : name;
+
+const policyFor = (kind: ConnectionKind) => ({
+  columns: Object.fromEntries(
+    Object.entries({ name: 'mask', email: 'allow', seen_at: 'mask', note: 'mask' }).map(
+      ([column, treatment]) => [spelled(kind, column), treatment],
+    ),
+  ),
   default: 'mask',
-} as const;
+});
 
 interface Subject {
   kind: ConnectionKind;
@@ -106,7 +125,7 @@ function csvOf(rows: Person[]): string {
     .join('\n')}\n`;
 }
 
-describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O and F', () => {
+describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O, F, W and L', () => {
   const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
   const pgDatabase = `dq_unicode_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
@@ -118,6 +137,8 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   let workDir: string;
   let moto: S3Peer;
   let azurite: AzuritePeer;
+  let fakesnow: FakesnowPeer;
+  let databricks: DatabricksSqlPeer;
   const subjects: Subject[] = [];
 
   async function connectionRow(
@@ -185,9 +206,36 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     execution = context.get(RunExecutionService);
     cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-unicode-'));
-    [moto, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+    const lakeTable = (name: string, rows: Person[]) => ({
+      catalog: 'lake',
+      schema: 'crm',
+      name,
+      columns: [
+        { name: 'id', type: 'BIGINT', nullable: false },
+        { name: 'name', type: 'STRING' },
+        { name: 'email', type: 'STRING' },
+        { name: 'score', type: 'DOUBLE' },
+        { name: 'seen_at', type: 'TIMESTAMP' },
+        { name: 'note', type: 'STRING' },
+      ],
+      rows: rows.map((row) => [row.id, row.name, row.email, row.score, SEEN_AT, row.note]),
+    });
+    [moto, azurite, fakesnow, databricks] = await Promise.all([
+      startS3Peer(),
+      startAzuritePeer(),
+      startFakesnowPeer({ password: PASSWORD }),
+      startDatabricksSqlPeer({
+        token: TOKEN,
+        tables: [lakeTable('people', people(true)), lakeTable('people_baseline', baselineOf(people(true)))],
+      }),
+    ]);
     const adapters = new DatasourceAdapterRegistry();
-    for (const adapter of createDefaultAdapters({ egress, spoolDir: workDir })) adapters.register(adapter);
+    for (const adapter of createDefaultAdapters({
+      egress,
+      spoolDir: workDir,
+      warehouseAccessUrlForTests: fakesnow.accessUrl,
+    }))
+      adapters.register(adapter);
     evaluator = new SuiteTargetEvaluator(
       new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
       adapters,
@@ -260,10 +308,59 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       baseline: 'landing/people_baseline.csv',
       nul: false,
     });
+
+    // W: fakesnow. Texts as SQL literals, NaN as a FLOAT literal (no NUL: see the top).
+    const literal = (text: string) =>
+      text
+        .split('\0')
+        .map((part) => `'${part.replace(/'/g, "''")}'`)
+        .join(' || CHR(0) || ');
+    await fakesnow.execute('CREATE DATABASE CRM_DB');
+    await fakesnow.execute('CREATE SCHEMA CRM_DB.CRM');
+    for (const [table, rows] of [
+      ['PEOPLE', people(false)],
+      ['PEOPLE_BASELINE', baselineOf(people(false))],
+    ] as const) {
+      await fakesnow.execute(
+        `CREATE TABLE CRM_DB.CRM.${table} (ID NUMBER(38, 0) NOT NULL, NAME VARCHAR, EMAIL VARCHAR, SCORE FLOAT, SEEN_AT TIMESTAMP_NTZ, NOTE VARCHAR)`,
+      );
+      await fakesnow.execute(
+        `INSERT INTO CRM_DB.CRM.${table} VALUES ${rows
+          .map(
+            (row) =>
+              `(${row.id}, ${literal(row.name)}, ${row.email === null ? 'NULL' : literal(row.email)}, ${Number.isNaN(row.score) ? "'NaN'::FLOAT" : row.score}, '${SEEN_AT}', ${literal(row.note)})`,
+          )
+          .join(', ')}`,
+      );
+    }
+    subjects.push({
+      kind: 'warehouse',
+      connectionId: await connectionRow(
+        'warehouse',
+        { account: 'dq-unicode', user: 'reader', database: 'CRM_DB', schema: 'CRM' },
+        { password: PASSWORD },
+      ),
+      target: 'CRM_DB.CRM.PEOPLE',
+      baseline: 'CRM_DB.CRM.PEOPLE_BASELINE',
+      nul: false,
+    });
+
+    // L: the Databricks peer.
+    subjects.push({
+      kind: 'lakehouse',
+      connectionId: await connectionRow(
+        'lakehouse',
+        { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
+        { token: TOKEN },
+      ),
+      target: 'lake.crm.people',
+      baseline: 'lake.crm.people_baseline',
+      nul: true,
+    });
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([moto?.stop(), azurite?.stop()]);
+    await Promise.all([moto?.stop(), azurite?.stop(), fakesnow?.stop(), databricks?.stop()]);
     await context?.close();
     await env?.cleanup();
     egress.destroy();
@@ -278,21 +375,22 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
 
   /** The suite's checks, each with the redaction path it exercises. */
   function suiteOf(subject: Subject): Record<string, Record<string, unknown>> {
+    const col = (name: string) => spelled(subject.kind, name);
     const expectation = (expectation_type: string, kwargs: Record<string, unknown>) => ({
       kind: 'expectation',
       config: { expectation_type, kwargs },
     });
     return {
-      ids: expectation('expect_column_values_to_not_be_null', { column: 'id' }),
+      ids: expectation('expect_column_values_to_not_be_null', { column: col('id') }),
       // Fails on every emoji-edged name: its samples mask them (and the emails, by the classifier).
-      plain_names: expectation('expect_column_values_to_match_regex', {
-        column: 'name',
-        regex: '^[A-Za-z ]+$',
+      plain_names: expectation('expect_column_values_to_be_in_set', {
+        column: col('name'),
+        value_set: ['Grace Hopper'],
       }),
       // Fails on every row: its samples mask the timestamps.
-      no_timestamps: expectation('expect_column_values_to_be_null', { column: 'seen_at' }),
+      no_timestamps: expectation('expect_column_values_to_be_null', { column: col('seen_at') }),
       // Custom SQL is for the SQL datasources only (support matrix).
-      ...(subject.kind === 'postgres'
+      ...(SQL_KINDS.includes(subject.kind)
         ? {
             empty_notes: {
               kind: 'custom_sql',
@@ -307,16 +405,17 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
         config: {
           baseline_connection_id: subject.connectionId,
           baseline: { target: subject.baseline },
-          key_columns: ['id'],
+          key_columns: [col('id')],
         },
       },
     };
   }
 
-  it.each(['postgres', 'object_store', 'file_store'] as const)(
+  it.each(['postgres', 'object_store', 'file_store', 'warehouse', 'lakehouse'] as const)(
     '%s: every check records its result and the run ends succeeded with every check complete',
     async (kind) => {
       const subject = subjectOf(kind);
+      const col = (name: string) => spelled(kind, name);
       const checks = Object.entries(suiteOf(subject)).map(([name, body]) => {
         const definition = parseCheckDefinition({ name, ...body }, { datasourceKind: kind });
         return {
@@ -340,7 +439,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
             connection_id: subject.connectionId,
             target: subject.target,
             time_zone: 'UTC',
-            column_policy: POLICY,
+            column_policy: policyFor(kind),
           },
           totalChecks: checks.length,
         }),
@@ -362,7 +461,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
         ids: 'pass',
         plain_names: failed,
         no_timestamps: failed,
-        ...(kind === 'postgres' ? { empty_notes: failed } : {}),
+        ...(SQL_KINDS.includes(kind) ? { empty_notes: failed } : {}),
         profile: 'pass',
         rows: 'pass',
         against_baseline: failed,
@@ -376,25 +475,27 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       // Masks keep whole characters at the edges; the classifier masks the allowed emails.
       const samples = (name: string) =>
         (byName.get(name)?.detail['samples'] ?? []) as Record<string, unknown>[];
-      const names = samples('plain_names').map((row) => row['name']);
+      const names = samples('plain_names').map((row) => row[col('name')]);
       expect(names).toEqual(expect.arrayContaining(['😀********😀', '🇬🇧********🇬🇧', 'e\u0301******👩‍👩‍👧']));
       if (subject.nul) expect(names).toContain('\ufffd********\ufffd');
-      expect(samples('plain_names').map((row) => row['email'])).toContain('a********m');
+      expect(samples('plain_names').map((row) => row[col('email')])).toContain('a********m');
       // A masked timestamp is its text masked, without JSON's quotes.
-      for (const row of samples('no_timestamps')) expect(String(row['seen_at'])).toMatch(/^2\*{8}[0-9Z]$/);
+      for (const row of samples('no_timestamps'))
+        expect(String(row[col('seen_at')])).toMatch(/^2\*{8}[0-9Z]$/);
       // The score is NaN in row 2: shown as "NaN" where its row is sampled, never null.
-      const scores = samples('plain_names').map((row) => row['score']);
+      const scores = samples('plain_names').map((row) => row[col('score')]);
       expect(scores).not.toContain(null);
       expect(JSON.stringify(scores)).not.toContain('null');
       // An empty note masks to an empty text, distinct from a masked value.
-      if (kind === 'postgres') expect(samples('empty_notes').map((row) => row['note'])).toEqual(['', '', '']);
+      if (SQL_KINDS.includes(kind))
+        expect(samples('empty_notes').map((row) => row[col('note')])).toEqual(['', '', '']);
       // The profile masks the masked columns and shows the allowed one as it is.
       const profiled = byName.get('profile')?.detail['columns'] as {
         name: string;
         top_values: { value: string | null }[];
       }[];
       const topOf = (column: string) =>
-        profiled.find((entry) => entry.name === column)?.top_values.map((entry) => entry.value) ?? [];
+        profiled.find((entry) => entry.name === col(column))?.top_values.map((entry) => entry.value) ?? [];
       expect(topOf('email')).toEqual(expect.arrayContaining(['ada@example.com', 'alan@example.com']));
       expect(topOf('name')).not.toContain('😀 Ada Lovelace 😀');
       expect(JSON.stringify(samples('against_baseline'))).not.toMatch(/Lovelace|Turing/);
