@@ -1,8 +1,8 @@
 /**
  * A comparison whose sides do not have the same columns: a baseline query that selects fewer
  * columns than the target, across PostgreSQL vs PostgreSQL, a Parquet file in an S3-compatible
- * store (moto) vs a PostgreSQL query, and PostgreSQL vs a warehouse query (fakesnow, whose names
- * are upper case). Without `compare_columns` the common columns are compared and the rest are
+ * store (moto) vs a PostgreSQL query, PostgreSQL vs a warehouse query (fakesnow, whose names are
+ * upper case) and PostgreSQL vs a lakehouse query (the Databricks peer). Without `compare_columns` the common columns are compared and the rest are
  * reported as left out; a key or a named compare column that a side lacks is the check's error
  * naming the columns, never a statement the datasource rejects.
  */
@@ -16,12 +16,14 @@ import { type ComparisonConfig } from '@dq/check-engine';
 import { type DatasourceConnection, DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { EgressGuard } from '@dq/security';
 import {
+  type DatabricksSqlPeer,
   type FakesnowPeer,
   type S3Peer,
   type S3PeerAccessKey,
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
+  startDatabricksSqlPeer,
   startFakesnowPeer,
   startS3Peer,
 } from '@dq/testing';
@@ -43,6 +45,8 @@ describe('comparison of sides with different columns', () => {
   let postgres: DatasourceConnection;
   let objects: DatasourceConnection;
   let warehouse: DatasourceConnection;
+  let databricks: DatabricksSqlPeer;
+  let lakehouse: DatasourceConnection;
 
   beforeAll(async () => {
     spoolDir = await mkdtemp(path.join(tmpdir(), 'dq-cmpcols-spool-'));
@@ -79,6 +83,33 @@ describe('comparison of sides with different columns', () => {
     );
     await fakesnow.execute(`INSERT INTO CMP_DB.SALES.ORDERS VALUES (1, 10, 'n'), (2, 25, 'n'), (3, 30, 'n')`);
 
+    databricks = await startDatabricksSqlPeer({
+      token: PASSWORD,
+      tables: [
+        {
+          catalog: 'lake',
+          schema: 'sales',
+          name: 'orders',
+          columns: [
+            { name: 'id', type: 'BIGINT' },
+            { name: 'amount', type: 'DECIMAL(10,2)' },
+            { name: 'region', type: 'STRING' },
+          ],
+          rows: [
+            [1, 10, 'eu'],
+            [2, 25, 'eu'],
+            [3, 30, 'us'],
+          ],
+        },
+      ],
+    });
+    lakehouse = {
+      id: null,
+      kind: 'lakehouse',
+      config: { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
+      credential: { token: PASSWORD },
+    };
+
     for (const adapter of createDefaultAdapters({
       egress,
       spoolDir,
@@ -106,7 +137,7 @@ describe('comparison of sides with different columns', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([moto?.stop(), fakesnow?.stop()]);
+    await Promise.all([moto?.stop(), fakesnow?.stop(), databricks?.stop()]);
     await rm(spoolDir, { recursive: true, force: true });
     const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
     await admin.connect();
@@ -158,6 +189,24 @@ describe('comparison of sides with different columns', () => {
         target: side(postgres, 'public.orders'),
         baseline: side(warehouse, 'CMP_DB.SALES.ORDERS', 'SELECT ID, AMOUNT FROM CMP_DB.SALES.ORDERS'),
       },
+      OPTIONS,
+    );
+    expect(evaluation).toMatchObject({
+      outcome: 'fail',
+      detail: {
+        matched: 2,
+        mismatched: 1,
+        compared_columns: ['amount'],
+        columns_not_compared: { target: ['label'], baseline: [] },
+      },
+    });
+  });
+
+  it('PostgreSQL vs a lakehouse query (the Databricks peer): the common columns, the rest reported', async () => {
+    const query = 'SELECT id, amount FROM lake.sales.orders';
+    const { evaluation } = await runComparison(
+      config({ baseline: { query } }),
+      { target: side(postgres, 'public.orders'), baseline: side(lakehouse, 'lake.sales.orders', query) },
       OPTIONS,
     );
     expect(evaluation).toMatchObject({
