@@ -24,7 +24,7 @@ const MAX_MESSAGE_LENGTH = 2000;
 export function problemText(message: string): string {
   const lines: string[] = [];
   for (const line of message.split('\n')) {
-    if (/^LINE \d+:/.test(line) || /^Possible (Solution|fixes)\b/.test(line) || /^\s+\w+ = /.test(line))
+    if (/^LINE \d+:/.test(line) || /^Possible (solutions?|fixes)\b/i.test(line) || /^\s+\w+ = /.test(line))
       break;
     if (/^Original Line:/.test(line) || /^\s*\^\s*$/.test(line)) continue;
     if (line.trim() === '' && lines.length > 0) break;
@@ -71,7 +71,14 @@ export function classifyDuckDbMessage(text: string, workDir: string, cause?: unk
       cause,
     );
   }
-  return new DatasourceError(DatasourceErrorClass.Invalid, stripPaths(problemText(text), workDir), { cause });
+  const problem = stripPaths(problemText(text), workDir);
+  return new DatasourceError(
+    DatasourceErrorClass.Invalid,
+    problem || 'The flat-file engine could not run the query',
+    {
+      cause,
+    },
+  );
 }
 
 /** DuckDB's refusal to pad short rows while reading a file with quoted line ends in parallel. */

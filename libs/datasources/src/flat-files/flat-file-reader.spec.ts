@@ -84,6 +84,12 @@ describe('FlatFileReader over a local store', () => {
       'gen/quoted_lines_ragged.csv',
       `id,note,amount\n${Array.from({ length: 20_000 }, (_, i) => `${i},"line a ${i}\nline b",${i}`).join('\n')}\n20000,"tail"\n`,
     );
+    // A line longer than DuckDB's 2 MB line limit, and a value past the type sniffer's samples.
+    write('gen/long_line.csv', `id,text\n1,${'x'.repeat(2_100_000)}\n`);
+    write(
+      'gen/late_text.csv',
+      `id,n\n${Array.from({ length: 300_000 }, (_, i) => `${i},${i}`).join('\n')}\nsecret-value,1\n`,
+    );
     // A header sample must not need the whole file: 2 MB of rows after the header.
     write(
       'gen/wide.csv',
@@ -293,6 +299,28 @@ describe('FlatFileReader over a local store', () => {
       });
       // Prepared once: the failure is remembered, not downloaded again.
       expect(counting.streamsOpened).toBe(1);
+    });
+
+    it('answers files DuckDB cannot read in our words: no statement, advice, option dump or line of the file', async () => {
+      const failures = [
+        await failure(reader.columns(store, 'fixtures/csv/latin1_cities.csv', CALL)),
+        await failure(reader.scan(store, 'gen/long_line.csv', 'SELECT count(*) FROM target', SCAN)),
+        await failure(reader.scan(store, 'gen/late_text.csv', 'SELECT sum(id) FROM target', SCAN)),
+      ];
+      expect(failures.map((error) => [error.errorClass, error.detail['reason']])).toEqual([
+        ['invalid', 'encoding'],
+        ['invalid', 'csv_format'],
+        ['invalid', 'csv_format'],
+      ]);
+      expect(failures[1]?.message).toContain('Maximum line size');
+      expect(failures[2]?.message).toMatch(
+        /^The CSV file could not be read at line 300002: .*Could not convert a value/,
+      );
+      for (const { message } of failures) {
+        expect(message).not.toMatch(
+          /DESCRIBE|read_csv|SELECT|LINE \d|Possible|Single-Line File|encoding\s*=|sample_size|Original Line|xxxx|secret-value|\/tmp/,
+        );
+      }
     });
 
     it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {
