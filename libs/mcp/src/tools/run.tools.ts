@@ -126,7 +126,8 @@ export class RunTools implements McpToolGroup {
         title: 'Get runs with results',
         description:
           'One or more runs with every check result: outcome, severity, metric_value, unexpected count and ' +
-          'percentage, the check version, timings and redacted failing-row samples.',
+          'percentage, the check version, timings, redacted failing-row samples, and in detail.judged what each ' +
+          'result was judged against (metric, value, thresholds or range, band, a one-line reading).',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
