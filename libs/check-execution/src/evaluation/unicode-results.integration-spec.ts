@@ -78,9 +78,11 @@ interface Person {
 }
 
 const SEEN_AT = '2026-11-20 10:00:00';
+/** O and F read these files: the rows of `people()` as `make-fixtures.mjs` beside them wrote them. */
+const FIXTURES = path.resolve(__dirname, '../../../../fixtures/unicode-edges');
 const TOKEN = `peer-token-${randomUUID()}`;
 const PASSWORD = `pw-${randomUUID()}`;
-/** NUL is only where the datasource can hold it (PostgreSQL text cannot). */
+/** NUL is only where the datasource can hold it (PostgreSQL text cannot). `fixtures/unicode-edges` holds the same rows. */
 const people = (nul: boolean): Person[] => [
   { id: 1, name: '😀 Ada Lovelace 😀', email: 'ada@example.com', score: 1.5, note: '' },
   { id: 2, name: '🇬🇧 Alan Turing 🇬🇧', email: 'alan@example.com', score: Number.NaN, note: 'x' },
@@ -113,16 +115,6 @@ interface Subject {
   target: string;
   baseline: string;
   nul: boolean;
-}
-
-function csvOf(rows: Person[]): string {
-  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
-  return `id,name,email,score,seen_at,note\n${rows
-    .map(
-      (row) =>
-        `${row.id},${quoted(row.name)},${row.email ?? ''},${Number.isNaN(row.score) ? 'NaN' : row.score},${SEEN_AT},${quoted(row.note)}`,
-    )
-    .join('\n')}\n`;
 }
 
 describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O, F, W and L', () => {
@@ -268,13 +260,8 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     // O: Parquet on moto.
     const key = await createS3PeerUser(moto, { allowS3: true });
     await createS3PeerBucket(moto, 'unicode');
-    await putS3PeerObject(moto, 'unicode', 'landing/people.parquet', await parquetOf(people(true), 'people'));
-    await putS3PeerObject(
-      moto,
-      'unicode',
-      'landing/people_baseline.parquet',
-      await parquetOf(baselineOf(people(true)), 'people_baseline'),
-    );
+    for (const file of ['people.parquet', 'people_baseline.parquet'])
+      await putS3PeerObject(moto, 'unicode', `landing/${file}`, await readFile(path.join(FIXTURES, file)));
     subjects.push({
       kind: 'object_store',
       connectionId: await connectionRow(
@@ -293,10 +280,10 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
     );
     await container.create();
-    await container.getBlockBlobClient('landing/people.csv').uploadData(Buffer.from(csvOf(people(false))));
-    await container
-      .getBlockBlobClient('landing/people_baseline.csv')
-      .uploadData(Buffer.from(csvOf(baselineOf(people(false)))));
+    for (const file of ['people.csv', 'people_baseline.csv'])
+      await container
+        .getBlockBlobClient(`landing/${file}`)
+        .uploadData(await readFile(path.join(FIXTURES, file)));
     subjects.push({
       kind: 'file_store',
       connectionId: await connectionRow(
