@@ -84,6 +84,17 @@ describe('FlatFileReader over a local store', () => {
       'gen/quoted_lines_ragged.csv',
       `id,note,amount\n${Array.from({ length: 20_000 }, (_, i) => `${i},"line a ${i}\nline b",${i}`).join('\n')}\n20000,"tail"\n`,
     );
+    // UTF-16 past the header sample, its cut falling inside a quoted field of many lines.
+    write(
+      'gen/utf16_long.csv',
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(
+          `id,note,city\n${Array.from({ length: 40 }, (_, i) => `${i},"${'line, more\n'.repeat(90)}end",Z\u00fcrich`).join('\n')}\n`,
+          'utf16le',
+        ),
+      ]),
+    );
     // A line longer than DuckDB's 2 MB line limit, and a value past the type sniffer's samples.
     write('gen/long_line.csv', `id,text\n1,${'x'.repeat(2_100_000)}\n`);
     write(
@@ -321,6 +332,23 @@ describe('FlatFileReader over a local store', () => {
           /DESCRIBE|read_csv|SELECT|LINE \d|Possible|Single-Line File|encoding\s*=|sample_size|Original Line|xxxx|secret-value|\/tmp/,
         );
       }
+    });
+
+    it('cuts a UTF-16 header sample where a record ends, two bytes a character', async () => {
+      const call = { ...CALL, fileEncoding: 'utf-16' as const };
+      expect(fs.statSync(path.join(root, 'gen/utf16_long.csv')).size).toBeGreaterThan(CSV_SAMPLE_BYTES);
+      expect(await reader.columns(store, 'gen/utf16_long.csv', call)).toEqual([
+        { name: 'id', type: 'BIGINT', nullable: true },
+        { name: 'note', type: 'VARCHAR', nullable: true },
+        { name: 'city', type: 'VARCHAR', nullable: true },
+      ]);
+      const result = await reader.scan(
+        store,
+        'gen/utf16_long.csv',
+        'SELECT count(*) AS n, min(city) AS city FROM target',
+        { ...SCAN, fileEncoding: 'utf-16' },
+      );
+      expect(result.rows).toEqual([{ n: 40, city: 'Z\u00fcrich' }]);
     });
 
     it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {
