@@ -264,7 +264,13 @@ export class RunExecutionService {
         detail,
       });
     } catch (error) {
-      this.logger.error({ run_id: runId, check_id: checkId, msg: 'result not stored', err: error });
+      // The SQL state only: a driver error carries the statement's parameters (other results).
+      this.logger.error({
+        run_id: runId,
+        check_id: checkId,
+        msg: 'result not stored',
+        sqlstate: sqlStateOf(error),
+      });
       try {
         await this.ledger.record({
           ...result,
@@ -274,7 +280,12 @@ export class RunExecutionService {
         });
       } catch (again) {
         progress.lost.add(checkId);
-        this.logger.error({ run_id: runId, check_id: checkId, msg: 'result lost', err: again });
+        this.logger.error({
+          run_id: runId,
+          check_id: checkId,
+          msg: 'result lost',
+          sqlstate: sqlStateOf(again),
+        });
       }
     }
     this.broadcastProgress(runId, progress.evaluated.size - progress.lost.size, progress.total);
