@@ -76,7 +76,7 @@ export class LakehouseAdapter implements DatasourceAdapter {
         .sort((a, b) => Number(a['ORDINAL_POSITION']) - Number(b['ORDINAL_POSITION']))
         .map((row) => ({
           name: String(row['COLUMN_NAME']),
-          type: String(row['TYPE_NAME']),
+          type: lakehouseTypeName(row),
           nullable: Number(row['NULLABLE']) !== 0,
         }));
     });
@@ -130,4 +130,19 @@ export class LakehouseAdapter implements DatasourceAdapter {
       };
     });
   }
+}
+
+/**
+ * A column's type from a GetColumns row. Databricks names a decimal with its precision and scale
+ * (`DECIMAL(10,2)`, Spark's type SQL); should a server name it bare, `COLUMN_SIZE` and
+ * `DECIMAL_DIGITS` (the JDBC precision and scale) are added, so schema drift sees them.
+ */
+export function lakehouseTypeName(row: Record<string, unknown>): string {
+  const type = String(row['TYPE_NAME']);
+  const precision = row['COLUMN_SIZE'];
+  if (/^(DECIMAL|DEC|NUMERIC)$/i.test(type) && typeof precision === 'number' && precision > 0) {
+    const scale = typeof row['DECIMAL_DIGITS'] === 'number' ? row['DECIMAL_DIGITS'] : 0;
+    return `${type}(${precision},${scale})`;
+  }
+  return type;
 }
