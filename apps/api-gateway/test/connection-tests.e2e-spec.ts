@@ -121,6 +121,21 @@ describe('connection tests through the runner', () => {
     expect(tested.status).toBe(200);
     expect(tested.body).toMatchObject({ ok: true, error: null });
     expect(await health(id)).toMatchObject({ status: 'healthy' });
+
+    // With no credential stored there is none to follow a new host or port: no credential_redirect.
+    const closed = await freePort();
+    const moved = await send('PATCH', `/connections/${id}`, tokens.admin, { config: { port: closed } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ config: { port: closed, sslmode: 'prefer' } });
+    const unreachable = await send('POST', `/connections/${id}/test`, tokens.admin);
+    expect(unreachable.status).toBe(502);
+  });
+
+  it('a connection with a password still needs it re-sent to move: 422 credential_redirect', async () => {
+    const id = await create(5432, SECRET);
+    const moved = await send('PATCH', `/connections/${id}`, tokens.admin, { config: { port: 5433 } });
+    expect(moved.status).toBe(422);
+    expect((moved.body as { error: { code: string } }).error.code).toBe('credential_redirect');
   });
 
   it('a connection with no password to a server that demands one: the test fails as auth', async () => {

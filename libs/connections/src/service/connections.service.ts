@@ -124,8 +124,9 @@ export class ConnectionsService {
           input.credential !== undefined ? checkCredential(kind, input.credential) : undefined;
         const configChanged = changedConfigFields(row.config, config);
         const redirected = redirectingFields(kind, configChanged);
-        // Refused before anything is written: the old credential must not follow a new target.
-        if (redirected.length > 0 && credential === undefined) {
+        // Refused before anything is written: the old credential must not follow a new target. A
+        // connection with no credential stored (a server that asks for none) has none to follow.
+        if (redirected.length > 0 && credential === undefined && row.secretCiphertext !== null) {
           throw new AppError(
             ErrorCode.CredentialRedirect,
             'Changing where the credential is sent requires the credential',
