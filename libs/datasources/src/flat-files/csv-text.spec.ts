@@ -1,4 +1,4 @@
-import { encodingProblem, lastRecordEnd } from './csv-text';
+import { encodingProblem, lastRecordEnd, oneColumnMisread } from './csv-text';
 
 const utf16 = (text: string): Buffer =>
   Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
@@ -59,5 +59,24 @@ describe('encodingProblem', () => {
         supported: ['utf-8', 'utf-16', 'latin-1'],
       });
     }
+  });
+});
+
+describe('oneColumnMisread', () => {
+  it('refuses one column read from files whose first record has several fields', () => {
+    const head = Buffer.from('id,comment,score\n1,"a\nb",2\n3,"x"\n');
+    const problem = oneColumnMisread(['id,comment,score'], [head], 'utf-8');
+    expect(problem).toMatchObject({ errorClass: 'invalid', detail: { reason: 'csv_dialect' } });
+    expect(problem?.message).toContain('its header has 3 fields separated by ","');
+    expect(oneColumnMisread(['a;b'], [Buffer.from('\ufeffa;b\n1;2\n')], 'utf-8')?.detail).toEqual({
+      reason: 'csv_dialect',
+    });
+    expect(oneColumnMisread(['id'], [utf16('id\tcity\n1\tx\n')], 'utf-16')).not.toBeNull();
+  });
+
+  it('accepts a real one-column file, a delimiter inside quotes, and any view of several columns', () => {
+    expect(oneColumnMisread(['abs_file_name'], [Buffer.from('abs_file_name')], 'utf-8')).toBeNull();
+    expect(oneColumnMisread(['a, b'], [Buffer.from('"a, b"\n"1, 2"\n')], 'utf-8')).toBeNull();
+    expect(oneColumnMisread(['id', 'name'], [Buffer.from('id,name\n')], 'utf-8')).toBeNull();
   });
 });

@@ -67,3 +67,54 @@ export function lastRecordEnd(sample: Uint8Array, encoding: FileEncoding): numbe
   }
   return end;
 }
+
+/** The delimiters DuckDB's sniffer tries. */
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+function decodeHead(head: Uint8Array, encoding: FileEncoding): string {
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const text =
+    encoding === 'utf-16'
+      ? bytes.subarray(0, bytes.byteLength - (bytes.byteLength % 2)).toString('utf16le')
+      : bytes.toString(encoding === 'latin-1' ? 'latin1' : 'utf8');
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** The first record of a file's head split at `delimiter` outside `"` quotes: how many fields. */
+function firstRecordFields(text: string, delimiter: string): number {
+  let quoted = false;
+  let fields = 1;
+  for (const character of text) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && (character === '\n' || character === '\r')) break;
+    else if (!quoted && character === delimiter) fields += 1;
+  }
+  return fields;
+}
+
+/**
+ * Refuses a view DuckDB read as one column from files whose first record has several fields under
+ * a delimiter it tries: the sniffer found no dialect that fits the rows and fell back to one column
+ * named after the whole header line, which would read every line as one value (wrong row counts,
+ * a baseline of the wrong header) without a word.
+ */
+export function oneColumnMisread(
+  columnNames: readonly string[],
+  heads: readonly Uint8Array[],
+  encoding: FileEncoding,
+): DatasourceError | null {
+  if (columnNames.length !== 1) return null;
+  for (const head of heads) {
+    const text = decodeHead(head, encoding);
+    for (const delimiter of DELIMITERS) {
+      const fields = firstRecordFields(text, delimiter);
+      if (fields > 1)
+        return new DatasourceError(
+          DatasourceErrorClass.Invalid,
+          `The CSV file could not be read: its header has ${fields} fields separated by ${JSON.stringify(delimiter)}, but no delimiter and quoting (RFC 4180, \`"\` quotes) fit its rows`,
+          { detail: { reason: 'csv_dialect' } },
+        );
+    }
+  }
+  return null;
+}

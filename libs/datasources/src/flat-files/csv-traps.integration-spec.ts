@@ -47,6 +47,8 @@ const TRAPS: Array<{ file: string; delimiter: string; encoding: FileEncoding }> 
   { file: 'latin1_cities.csv', delimiter: ',', encoding: 'latin-1' },
   { file: 'utf16le_bom_cities.csv', delimiter: ',', encoding: 'utf-16' },
 ];
+/** Files no dialect fits: refused, never read as a table of the wrong shape. */
+const UNREADABLE = ['unclosed_quote.csv'];
 
 const PYTHON_ENCODING: Record<FileEncoding, string> = {
   'utf-8': 'utf-8-sig',
@@ -126,12 +128,13 @@ describe('CSV traps through the file store (F) and object store (O) adapters', (
       new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
     );
     await container.create();
-    for (const { file, delimiter, encoding } of TRAPS) {
+    for (const file of [...TRAPS.map((trap) => trap.file), ...UNREADABLE]) {
       const bytes = await readFile(path.join(FIXTURES, file));
       await putS3PeerObject(moto, 'traps', `csv/${file}`, bytes);
       await container.getBlockBlobClient(`csv/${file}`).uploadData(bytes);
-      references.set(file, await reference(file, delimiter, encoding));
     }
+    for (const { file, delimiter, encoding } of TRAPS)
+      references.set(file, await reference(file, delimiter, encoding));
     kinds.push(
       {
         kind: 'O',
@@ -252,6 +255,20 @@ describe('CSV traps through the file store (F) and object store (O) adapters', (
             expect(error.message).toContain("the suite's file_encoding may be utf-8, utf-16, latin-1");
             expectNoEngineText(error.message);
           }
+        }
+      });
+
+      it.each(UNREADABLE)('refuses %s as csv_dialect rather than read it as one column', async (file) => {
+        const { adapter, connection } = subject();
+        const errors = [
+          await failure(adapter.columns(connection, `csv/${file}`, CALL)),
+          await failure(
+            adapter.scan!(connection, `csv/${file}`, 'SELECT count(*) FROM target', { ...CALL, maxRows: 1 }),
+          ),
+        ];
+        for (const error of errors) {
+          expect(error).toMatchObject({ errorClass: 'invalid', detail: { reason: 'csv_dialect' } });
+          expectNoEngineText(error.message);
         }
       });
 

@@ -147,6 +147,8 @@ function removeDeadProcessDirectories(spoolRoot: string): void {
 export interface ViewDefinition {
   viewSql: string;
   serialViewSql?: string;
+  /** Refuses the view's columns (names in order) by throwing, before any statement reads it. */
+  checkColumns?: (names: string[]) => void;
 }
 
 /** Runs one statement on a connection unless the call was stopped in between. */
@@ -216,7 +218,7 @@ export class DuckDbEngine {
    * `maxRows` rows; the result streams, so a cap stops reading rather than trimming a full result.
    */
   async query(
-    viewSql: string,
+    viewSql: string | (() => Promise<ViewDefinition>),
     sql: string,
     options: ScanOptions,
     serialViewSql?: string,
@@ -245,9 +247,15 @@ export class DuckDbEngine {
         (defined ??= (async () => {
           checkpoint();
           let viewSql = view as string;
-          if (typeof view === 'function') ({ viewSql, serialViewSql: serialView } = await view());
+          let checkColumns: ViewDefinition['checkColumns'];
+          if (typeof view === 'function')
+            ({ viewSql, serialViewSql: serialView, checkColumns } = await view());
           checkpoint();
           await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
+          if (checkColumns) {
+            const described = await connection.runAndReadAll('DESCRIBE target');
+            checkColumns(described.getRowObjectsJson().map((row) => textOf(row['column_name'])));
+          }
         })());
       if (typeof view === 'string') await define();
       let serial = false;

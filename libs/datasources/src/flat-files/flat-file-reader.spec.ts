@@ -95,6 +95,8 @@ describe('FlatFileReader over a local store', () => {
         ),
       ]),
     );
+    // A quote never closed: DuckDB falls back to one column named after the header line.
+    write('gen/unclosed_quote.csv', 'a,b\n1,"2\n3,4\n');
     // A line longer than DuckDB's 2 MB line limit, and a value past the type sniffer's samples.
     write('gen/long_line.csv', `id,text\n1,${'x'.repeat(2_100_000)}\n`);
     write(
@@ -349,6 +351,22 @@ describe('FlatFileReader over a local store', () => {
         { ...SCAN, fileEncoding: 'utf-16' },
       );
       expect(result.rows).toEqual([{ n: 40, city: 'Z\u00fcrich' }]);
+    });
+
+    it('refuses a file DuckDB would read as one column named after its header line', async () => {
+      const errors = [
+        await failure(reader.columns(store, 'gen/unclosed_quote.csv', CALL)),
+        await failure(reader.scan(store, 'gen/unclosed_quote.csv', 'SELECT count(*) FROM target', SCAN)),
+        await failure(
+          reader.withScan(store, 'gen/unclosed_quote.csv', CALL, (scan) =>
+            scan.query('SELECT 1 FROM target', 1),
+          ),
+        ),
+      ];
+      for (const error of errors) {
+        expect(error).toMatchObject({ errorClass: 'invalid', detail: { reason: 'csv_dialect' } });
+        expect(error.message).toContain('its header has 2 fields separated by ","');
+      }
     });
 
     it('takes the columns of a large CSV from a 64 KiB header sample only', async () => {

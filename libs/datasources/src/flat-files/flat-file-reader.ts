@@ -12,8 +12,15 @@ import {
   type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
-import { encodingProblem, lastRecordEnd } from './csv-text';
-import { abortReason, DuckDbEngine, sqlString, stoppedError, timerDelay } from './duckdb-engine';
+import { encodingProblem, lastRecordEnd, oneColumnMisread } from './csv-text';
+import {
+  abortReason,
+  DuckDbEngine,
+  sqlString,
+  stoppedError,
+  timerDelay,
+  type ViewDefinition,
+} from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { type FileTarget, parseFileTarget } from './file-target';
 import { type RemoteFileStore } from './remote-file-store';
@@ -78,24 +85,36 @@ function csvViewSql(localPaths: readonly string[], read: CsvReadOptions): string
   return `SELECT * FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
 }
 
-/** The view over the spooled files, and for CSV the same view read serially (see `csvViewSql`). */
-function viewsOf(
+/**
+ * The view over the spooled files; for CSV also the same view read serially (see `csvViewSql`) and
+ * the check of its columns against the files' first records.
+ */
+async function viewOf(
   format: FileTarget['format'],
   localPaths: readonly string[],
   encoding: FileEncoding,
-): { viewSql: string; serialViewSql?: string } {
+): Promise<ViewDefinition> {
   if (format === 'parquet') return { viewSql: parquetViewSql(localPaths) };
+  const heads = await csvHeads(localPaths, encoding);
   return {
     viewSql: csvViewSql(localPaths, { encoding }),
     serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
+    checkColumns: (names) => {
+      const problem = oneColumnMisread(names, heads, encoding);
+      if (problem) throw problem;
+    },
   };
 }
 
 /** Bytes of each spooled CSV file's head checked against the suite's encoding. */
 const ENCODING_CHECK_BYTES = 64 * 1024;
 
-/** Refuses spooled CSV files whose first bytes are not text in `encoding` (see `encodingProblem`). */
-async function checkEncoding(localPaths: readonly string[], encoding: FileEncoding): Promise<void> {
+/**
+ * The first bytes of each spooled CSV file, refused when they are not text in `encoding` (see
+ * `encodingProblem`); the view checks its header against them (see `oneColumnMisread`).
+ */
+async function csvHeads(localPaths: readonly string[], encoding: FileEncoding): Promise<Uint8Array[]> {
+  const heads: Uint8Array[] = [];
   for (const localPath of localPaths) {
     const handle = await fs.promises.open(localPath, 'r');
     try {
@@ -103,10 +122,12 @@ async function checkEncoding(localPaths: readonly string[], encoding: FileEncodi
       const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
       const problem = encodingProblem(head.subarray(0, bytesRead), encoding);
       if (problem) throw problem;
+      heads.push(head.subarray(0, bytesRead));
     } finally {
       await handle.close();
     }
   }
+  return heads;
 }
 
 function parquetViewSql(localPaths: readonly string[]): string {
@@ -170,12 +191,13 @@ export class FlatFileReader {
         files = files.filter((file) => file.size > 0);
         if (files.length === 0) throw invalid('The file is empty: it has no header to read columns from');
       }
-      return this.withCallDirectory(async (directory) => {
-        const localPaths = await spoolFiles(store, files, directory, call);
-        if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
-        const { viewSql, serialViewSql } = viewsOf(fileTarget.format, localPaths, encoding);
-        return this.engine.query(viewSql, sql, { ...call, maxRows: options.maxRows }, serialViewSql);
-      });
+      return this.withCallDirectory(async (directory) =>
+        this.engine.query(
+          async () => viewOf(fileTarget.format, await spoolFiles(store, files, directory, call), encoding),
+          sql,
+          { ...call, maxRows: options.maxRows },
+        ),
+      );
     });
   }
 
@@ -202,9 +224,7 @@ export class FlatFileReader {
               if (files.length === 0)
                 throw invalid('The file is empty: it has no header to read columns from');
             }
-            const localPaths = await spoolFiles(store, files, directory, call);
-            if (fileTarget.format === 'csv') await checkEncoding(localPaths, encoding);
-            return viewsOf(fileTarget.format, localPaths, encoding);
+            return viewOf(fileTarget.format, await spoolFiles(store, files, directory, call), encoding);
           },
           call,
           work,
@@ -281,7 +301,14 @@ export class FlatFileReader {
     }
     const samplePath = path.join(directory, `sample${path.extname(file.path).toLowerCase()}`);
     await fs.promises.writeFile(samplePath, sample, { flag: 'wx' });
-    return this.engine.describe(csvViewSql([samplePath], { encoding }), options);
+    const columns = await this.engine.describe(csvViewSql([samplePath], { encoding }), options);
+    const misread = oneColumnMisread(
+      columns.map((column) => column.name),
+      [sample],
+      encoding,
+    );
+    if (misread) throw misread;
+    return columns;
   }
 
   private async parquetColumns(
