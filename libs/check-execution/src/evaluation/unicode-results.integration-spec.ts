@@ -3,9 +3,8 @@
  * flags, combining marks and NUL, a NaN score, empty strings and timestamps, run by the real run
  * execution (claim, evaluate, record, finish) against PostgreSQL (P), a Parquet file on moto (O),
  * a CSV file on Azurite (F), fakesnow (W) and the Databricks peer (L), with a column policy that
- * masks the texts. NUL only where the datasource holds it: O and L (PostgreSQL text refuses it, a
- * CSV holding NUL bytes is refused as not UTF-8 text, and the fakesnow peer stops answering on a
- * result holding one). Every check records its
+ * masks the texts. NUL only where the datasource holds it: O, W and L (PostgreSQL text refuses
+ * it, and a CSV holding NUL bytes is refused as not UTF-8 text). Every check records its
  * result and the run ends `succeeded` with every check complete (a mask that split an emoji once
  * left a lone surrogate that jsonb refused, and took other checks down with it). Then random
  * Unicode (seeded) goes through every redaction path the evaluator has (expectation samples under
@@ -296,7 +295,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       nul: false,
     });
 
-    // W: fakesnow. Texts as SQL literals, NaN as a FLOAT literal (no NUL: see the top).
+    // W: fakesnow. Texts as SQL literals, NUL as CHR(0), NaN as a FLOAT literal.
     const literal = (text: string) =>
       text
         .split('\0')
@@ -305,8 +304,8 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     await fakesnow.execute('CREATE DATABASE CRM_DB');
     await fakesnow.execute('CREATE SCHEMA CRM_DB.CRM');
     for (const [table, rows] of [
-      ['PEOPLE', people(false)],
-      ['PEOPLE_BASELINE', baselineOf(people(false))],
+      ['PEOPLE', people(true)],
+      ['PEOPLE_BASELINE', baselineOf(people(true))],
     ] as const) {
       await fakesnow.execute(
         `CREATE TABLE CRM_DB.CRM.${table} (ID NUMBER(38, 0) NOT NULL, NAME VARCHAR, EMAIL VARCHAR, SCORE FLOAT, SEEN_AT TIMESTAMP_NTZ, NOTE VARCHAR)`,
@@ -329,7 +328,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       ),
       target: 'CRM_DB.CRM.PEOPLE',
       baseline: 'CRM_DB.CRM.PEOPLE_BASELINE',
-      nul: false,
+      nul: true,
     });
 
     // L: the Databricks peer.
