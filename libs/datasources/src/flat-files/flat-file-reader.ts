@@ -108,6 +108,8 @@ async function viewOf(
 
 /** Bytes of each spooled CSV file's head checked against the suite's encoding. */
 const ENCODING_CHECK_BYTES = 64 * 1024;
+/** Bytes of each file's head kept for the header check: enough to count a header's fields. */
+const HEADER_CHECK_BYTES = 4 * 1024;
 
 /**
  * The first bytes of each spooled CSV file, refused when they are not text in `encoding` (see
@@ -122,7 +124,8 @@ async function csvHeads(localPaths: readonly string[], encoding: FileEncoding): 
       const { bytesRead } = await handle.read(head, 0, head.byteLength, 0);
       const problem = encodingProblem(head.subarray(0, bytesRead), encoding);
       if (problem) throw problem;
-      heads.push(head.subarray(0, bytesRead));
+      // Kept for the header check only: its first bytes (a copy, so the 64 KiB buffer is freed).
+      heads.push(Buffer.from(head.subarray(0, Math.min(bytesRead, HEADER_CHECK_BYTES))));
     } finally {
       await handle.close();
     }
