@@ -228,9 +228,20 @@ describe('suite file encoding', () => {
       });
       expect(profile.status).toBe(200);
       expect((profile.body as { row_count: number }).row_count).toBe(3);
+      // A comparison with the same file on the same connection reads both sides in the suite's encoding.
+      const sameFile = await addCheck(created.id, {
+        name: 'same as itself',
+        kind: 'comparison',
+        config: {
+          baseline_connection_id: connections[kind],
+          baseline: { target: 'landing/latin1_cities.csv' },
+          key_columns: ['id'],
+        },
+      });
       const decoded = await run(created.id);
       expect(decoded.status).toBe('succeeded');
-      expect([arrival, cityPresent, rows].map((id) => decoded.results.get(id)?.outcome)).toEqual([
+      expect([arrival, cityPresent, rows, sameFile].map((id) => decoded.results.get(id)?.outcome)).toEqual([
+        'pass',
         'pass',
         'pass',
         'pass',

@@ -14,7 +14,7 @@ import {
   type SqlDialect,
   withoutTrailingSemicolons,
 } from '@dq/check-engine';
-import { DatasourceErrorClass } from '@dq/contracts';
+import { DatasourceErrorClass, type FileEncoding } from '@dq/contracts';
 import {
   type CallOptions,
   type DatasourceAdapter,
@@ -40,6 +40,14 @@ export interface ComparisonSide {
   connection: DatasourceConnection;
   target: string;
   query?: string;
+  /** Flat-file sides: the encoding their CSV files are read in (UTF-8 when absent). */
+  fileEncoding?: FileEncoding;
+}
+
+/** The call's options as one side reads with them: its own file encoding. */
+function sideOptions(side: ComparisonSide, options: CallOptions): CallOptions {
+  const { fileEncoding: _suites, ...rest } = options;
+  return side.fileEncoding ? { ...rest, fileEncoding: side.fileEncoding } : rest;
 }
 
 export class ComparisonCapExceeded extends Error {
@@ -140,7 +148,7 @@ async function loadSide(
     side.adapter,
     side.connection,
     side.target,
-    options,
+    sideOptions(side, options),
     async (runner: StatementRunner) => {
       let rows = 0;
       let after: unknown[] | null = null;
@@ -191,14 +199,20 @@ async function sideColumns(
 ): Promise<{ names: string[]; statements: number }> {
   const query = side.query;
   if (query === undefined) {
-    const columns = await side.adapter.columns(side.connection, side.target, options);
+    const columns = await side.adapter.columns(side.connection, side.target, sideOptions(side, options));
     return { names: columns.map((column) => column.name), statements: 0 };
   }
-  return withTargetStatements(side.adapter, side.connection, side.target, options, async (runner) => {
-    const sql = `SELECT * FROM (${withoutTrailingSemicolons(query)}) AS dq_side WHERE 1 = 0`;
-    const result = await runner.run({ sql, params: [] }, 1);
-    return { names: result.columns.map((column) => column.name), statements: runner.statementsSent };
-  });
+  return withTargetStatements(
+    side.adapter,
+    side.connection,
+    side.target,
+    sideOptions(side, options),
+    async (runner) => {
+      const sql = `SELECT * FROM (${withoutTrailingSemicolons(query)}) AS dq_side WHERE 1 = 0`;
+      const result = await runner.run({ sql, params: [] }, 1);
+      return { names: result.columns.map((column) => column.name), statements: runner.statementsSent };
+    },
+  );
 }
 
 /**

@@ -501,6 +501,7 @@ export class SuiteTargetEvaluator {
       throw error;
     }
     const baselineAdapter = this.adapters.get(baselineConnection.kind);
+    const fileEncoding = state.input.target.file_encoding ?? undefined;
     try {
       const { evaluation } = await runComparison(
         config,
@@ -510,12 +511,17 @@ export class SuiteTargetEvaluator {
             connection: state.connection,
             target: state.input.target.target,
             ...(config.target_query !== undefined ? { query: config.target_query } : {}),
+            ...(fileEncoding ? { fileEncoding } : {}),
           },
           baseline: {
             adapter: baselineAdapter,
             connection: baselineConnection,
             target: 'target' in config.baseline ? config.baseline.target : state.input.target.target,
             ...('query' in config.baseline ? { query: config.baseline.query } : {}),
+            // The suite's encoding is its connection's files': a baseline elsewhere reads as UTF-8.
+            ...(fileEncoding && config.baseline_connection_id === state.input.target.connection_id
+              ? { fileEncoding }
+              : {}),
           },
         },
         {
