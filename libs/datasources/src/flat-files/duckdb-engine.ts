@@ -253,7 +253,10 @@ export class DuckDbEngine {
           checkpoint();
           await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
           if (checkColumns) {
-            const described = await connection.runAndReadAll('DESCRIBE target');
+            // The view's columns as stored when it was made: DESCRIBE would bind it (sniff) again.
+            const described = await connection.runAndReadAll(
+              `SELECT column_name FROM duckdb_columns() WHERE database_name = 'temp' AND table_name = 'target' ORDER BY column_index`,
+            );
             checkColumns(described.getRowObjectsJson().map((row) => textOf(row['column_name'])));
           }
         })());
