@@ -110,7 +110,7 @@ describe('suite data endpoints through the runner', () => {
     expect(columns.body).toEqual([
       { name: 'order_id', type: 'bigint', nullable: false },
       { name: 'customer', type: 'text', nullable: true },
-      { name: 'amount', type: 'numeric', nullable: true },
+      { name: 'amount', type: 'numeric(10,2)', nullable: true },
     ]);
     const fileSuite = await suite(bucketId, 'landing/orders_2026-11-01.csv');
     const fileColumns = await call(api, 'GET', `/suites/${fileSuite}/columns`, { token: owner });
@@ -152,7 +152,7 @@ describe('suite data endpoints through the runner', () => {
         columns: [
           { name: 'order_id', type: 'bigint' },
           { name: 'customer', type: 'text' },
-          { name: 'amount', type: 'numeric' },
+          { name: 'amount', type: 'numeric(10,2)' },
         ],
       },
     });
