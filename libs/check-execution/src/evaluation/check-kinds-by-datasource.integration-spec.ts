@@ -22,7 +22,7 @@ import {
 import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
+import { DatasourceAdapterRegistry, DatasourceError, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { CheckBaselines } from '@dq/suites';
@@ -519,5 +519,62 @@ describe('check kinds by datasource kind, against the peers', () => {
       );
     },
     180_000,
+  );
+
+  it.each(['postgres', 'object_store', 'file_store', 'iceberg_catalog'] as const)(
+    "%s: our own database failing inside the datasource's session is ours, never the datasource's",
+    async (kind) => {
+      const subject = subjects.find((entry) => entry.kind === kind)!;
+      const adapters = (evaluator as unknown as { adapters: DatasourceAdapterRegistry }).adapters;
+      // The real baselines store over a closed pool: the error our own database code throws.
+      const closed = await createDataSource({
+        url: env.databaseUrl,
+        applicationName: 'check-kinds-closed',
+        poolSize: 1,
+      }).initialize();
+      await closed.destroy();
+      const ourFailure = await new CheckBaselines(closed).captureIfAbsent(randomUUID(), { columns: [] }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(ourFailure).toBeInstanceOf(Error);
+      const failing = new SuiteTargetEvaluator(
+        new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
+        adapters,
+        { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(closed) },
+      );
+      const healthOf = async (id: string): Promise<unknown> =>
+        (await dataSource.query('SELECT health_status, last_error FROM connections WHERE id = $1', [id]))[0];
+      const healthBefore = await healthOf(subject.connectionId);
+      const reported: CheckEvaluation[] = [];
+      const thrown = await failing
+        .evaluate(
+          {
+            runId: null,
+            zeroSample: false,
+            target: {
+              connection_id: subject.connectionId,
+              target: subject.target,
+              time_zone: 'UTC',
+              column_policy: {},
+            },
+            checks: [checkOf(kind, { name: 'schema', kind: 'schema_drift', config: {} })],
+          },
+          { signal: AbortSignal.timeout(60_000) },
+          async (_checkId, evaluation) => {
+            reported.push(evaluation);
+          },
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      // Passed on as it was: not classified as the datasource's failure, no check blamed on it.
+      expect(thrown).not.toBeInstanceOf(DatasourceError);
+      expect((thrown as Error).message).toBe((ourFailure as Error).message);
+      expect(reported).toEqual([]);
+      expect(await healthOf(subject.connectionId)).toEqual(healthBefore);
+    },
+    120_000,
   );
 });

@@ -11,6 +11,7 @@ import {
   type ScanOptions,
   type ScanSession,
 } from '../adapter/datasource-adapter';
+import { passCallerFailure } from '../adapter/caller-work';
 import { classifyDuckDbMessage, isParallelPaddingRefusal } from './duckdb-messages';
 import { textOf, toJsonSafe } from './duckdb-values';
 
@@ -366,6 +367,7 @@ export class DuckDbEngine {
     try {
       return await work({ connection, checkpoint });
     } catch (error) {
+      passCallerFailure(error);
       if (stopped) throw stoppedError(stopped);
       throw classifyDuckDbError(error, this.workDir);
     } finally {

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DatasourceErrorClass, DEFAULT_FILE_ENCODING, type FileEncoding } from '@dq/contracts';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
+import { asCallerWork, rethrowCallerFailure } from '../adapter/caller-work';
 import {
   type CallOptions,
   type ColumnInfo,
@@ -230,7 +231,7 @@ export class FlatFileReader {
             return viewOf(fileTarget.format, await spoolFiles(store, files, directory, call), encoding);
           },
           call,
-          work,
+          asCallerWork(work),
         ),
       ),
     );
@@ -407,6 +408,7 @@ export class FlatFileReader {
     try {
       return await work({ signal, timeoutMs: Math.max(0, options.timeoutMs - (Date.now() - startedAt)) });
     } catch (error) {
+      rethrowCallerFailure(error);
       if (signal.aborted) throw stoppedError(abortReason(signal));
       throw error;
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { AppError, ConnectionKind, DatasourceErrorClass } from '@dq/contracts';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
+import { asCallerWork, rethrowCallerFailure } from '../adapter/caller-work';
 import {
   type CallOptions,
   type ColumnInfo,
@@ -149,7 +150,7 @@ export class IcebergAdapter implements DatasourceAdapter {
         return await engine.withView(
           viewSql,
           { timeoutMs: call.remainingMs(), signal: options.signal },
-          work,
+          asCallerWork(work),
         );
       } finally {
         io.destroy();
@@ -226,6 +227,7 @@ export class IcebergAdapter implements DatasourceAdapter {
     try {
       return await work(new IcebergRestClient(this.deps, settings, call), settings, call);
     } catch (error) {
+      rethrowCallerFailure(error);
       const aborted = call.abortClass();
       if (aborted !== null) throw icebergError(aborted);
       if (error instanceof DatasourceError || error instanceof AppError) throw error;

@@ -10,6 +10,7 @@ import {
   type SessionOptions,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
+import { asCallerWork } from '../adapter/caller-work';
 import { POSTGRES_ERROR_MESSAGES } from './classify-postgres-error';
 import { type PostgresSession, classifiedPostgresCall, withReadOnlySession } from './postgres-session';
 import { type PostgresTarget, parsePostgresTarget } from './postgres-target';
@@ -238,7 +239,7 @@ export class PostgresAdapter implements DatasourceAdapter {
               throw error;
             }
           });
-        return work({
+        return asCallerWork(work)({
           columns: (target) => step(() => columnsIn(session, target)),
           query: (sql, queryOptions) => {
             checkMaxRows(queryOptions.maxRows);

@@ -1,5 +1,6 @@
 import { Client, type ClientConfig, type QueryConfig, type QueryResult } from 'pg';
 import { DatasourceErrorClass } from '@dq/contracts';
+import { rethrowCallerFailure } from '../adapter/caller-work';
 import { type CallOptions, type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES, classifyPostgresError } from './classify-postgres-error';
 import { postgresClientConfig, postgresSslFallsBack, postgresSslMode } from './postgres-connection-config';
@@ -82,6 +83,7 @@ export async function classifiedPostgresCall<T>(
   try {
     return await work();
   } catch (error) {
+    rethrowCallerFailure(error);
     if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
     if (error instanceof DatasourceError) throw error;
     throw classified(classifyPostgresError(error));
@@ -154,6 +156,7 @@ export async function withReadOnlySession<T>(
     clean = true;
     return result;
   } catch (error) {
+    rethrowCallerFailure(error);
     if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
     if (error instanceof DatasourceError) throw error;
     throw classified(classifyPostgresError(error));

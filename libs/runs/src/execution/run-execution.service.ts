@@ -151,6 +151,7 @@ export class RunExecutionService {
       if (stop.signal.aborted && evaluation.outcome === Outcome.Error) return;
       await this.recordResult(run.id, checkId, evaluation, startedAt, stop.zeroSample, progress);
     };
+    let threw = false;
     try {
       if (remaining.length > 0) {
         await evaluator.evaluate(
@@ -178,17 +179,17 @@ export class RunExecutionService {
         return { status: RunStatus.Failed, reason: error.reason };
       }
       this.logger.error({ run_id: run.id, msg: 'run target evaluation threw', err: error });
+      threw = true;
     }
     if (stop.context.signal.aborted) return 'aborted';
     // The evaluator stops early only when a stop check saw the cancel, which set the watch.
     if (stop.watch.cancelled) return { status: RunStatus.Cancelled };
+    // A throw that is not the datasource's (a classified datasource failure becomes a check's own
+    // result, or `RunCannotComplete`) is ours, and the remaining checks say so.
+    const unreported = threw ? EVALUATION_FAILED_ON_OUR_SIDE : { reason: 'evaluation_failed' };
     for (const check of remaining) {
       if (evaluated.has(check.check_id)) continue;
-      await report(check.check_id, {
-        outcome: Outcome.Error,
-        metric_value: null,
-        detail: { reason: 'evaluation_failed' },
-      });
+      await report(check.check_id, { outcome: Outcome.Error, metric_value: null, detail: { ...unreported } });
     }
     return 'done';
   }
@@ -336,6 +337,12 @@ export class RunExecutionService {
     await this.completion.publish(run);
   }
 }
+
+/** A check left unevaluated because the service itself failed mid-run (never the datasource). */
+const EVALUATION_FAILED_ON_OUR_SIDE = {
+  reason: 'internal_error',
+  message: 'The service failed while evaluating this check; the datasource was not at fault',
+} as const;
 
 /** What a run knows of its checks: evaluated (recorded or not), and those whose result was lost. */
 interface RunProgress {

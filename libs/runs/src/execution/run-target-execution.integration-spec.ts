@@ -180,6 +180,22 @@ describe('RunExecutionService with a run target evaluator', () => {
     });
   });
 
+  it('gives the checks left when the evaluator itself throws an `error` that names our side', async () => {
+    const plan = [planned(), planned()];
+    evaluator.script = async (work, _ctx, report) => {
+      await report(work.checks[0].check_id, { outcome: CheckOutcome.Pass, metric_value: 0, detail: {} });
+      throw new Error('relation "check_baselines" does not exist');
+    };
+    const run = await insertRun(plan);
+    await execution.execute(run.id, executionContext());
+    const recorded = await results(run.id);
+    expect(recorded.find((result) => result.checkId === plan[0].check_id)?.outcome).toBe('pass');
+    const left = recorded.find((result) => result.checkId === plan[1].check_id);
+    expect(left).toMatchObject({ outcome: 'error', detail: { reason: 'internal_error' } });
+    expect(String(left?.detail['message'])).toMatch(/the datasource was not at fault/);
+    expect(JSON.stringify(left?.detail)).not.toMatch(/check_baselines/);
+  });
+
   it('records a result the database refuses as our own `error`, never failing the report or the other checks', async () => {
     // The table's CHECK refuses this outcome: real data the database will not store.
     const plan = [planned(), planned({ outcome: 'not_an_outcome' }), planned({ outcome: 'fail' })];
