@@ -468,10 +468,9 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       // A masked timestamp is its text masked, without JSON's quotes.
       for (const row of samples('no_timestamps'))
         expect(String(row[col('seen_at')])).toMatch(/^2\*{8}[0-9Z]$/);
-      // The score (allowed) is NaN in row 2: shown as "NaN", never null. (The warehouse adapter
-      // hands a FLOAT over as the text the peer wrote, `nan`.)
+      // The score (allowed) is NaN in row 2: shown as "NaN" on every kind, never null.
       const scores = samples('plain_names').map((row) => row[col('score')]);
-      expect(scores).toContain(kind === 'warehouse' ? 'nan' : 'NaN');
+      expect(scores).toContain('NaN');
       expect(scores).not.toContain(null);
       // An empty note masks to an empty text, distinct from a masked value.
       if (SQL_KINDS.includes(kind))

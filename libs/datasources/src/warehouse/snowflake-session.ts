@@ -39,9 +39,25 @@ function typeName(column: Column): string {
   return type.toUpperCase();
 }
 
-/** Values as JSON carries them: timestamps and dates as ISO 8601 (UTC), the rest as fetched. */
-function plainValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
+/** Snowflake's (and the peer's) spellings of a FLOAT's special values. */
+const SPECIAL_FLOATS: Readonly<Record<string, number>> = {
+  nan: Number.NaN,
+  inf: Number.POSITIVE_INFINITY,
+  infinity: Number.POSITIVE_INFINITY,
+  '-inf': Number.NEGATIVE_INFINITY,
+  '-infinity': Number.NEGATIVE_INFINITY,
+};
+
+/**
+ * Values as JSON carries them: timestamps and dates as ISO 8601 (UTC); a FLOAT (fetched as text
+ * with every number) as the double it is, so NaN and the infinities read as they do on every other
+ * kind; the rest as fetched.
+ */
+function plainValue(value: unknown, type: string | undefined): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (type === 'FLOAT' && typeof value === 'string')
+    return SPECIAL_FLOATS[value.toLowerCase()] ?? Number(value);
+  return value;
 }
 
 /** Why a call stopped early, decided by the caller's signal or the call's deadline. */
@@ -114,6 +130,7 @@ export class SnowflakeSession {
       type: typeName(column),
       nullable: column.isNullable(),
     }));
+    const typeOf = new Map(columns.map((column) => [column.name, column.type]));
     const total = statement.getNumRows();
     const rows: Record<string, unknown>[] = [];
     if (maxRows > 0 && total > 0) {
@@ -123,7 +140,9 @@ export class SnowflakeSession {
           for await (const row of stream as AsyncIterable<Record<string, unknown>>) {
             if (rows.length >= maxRows) break;
             rows.push(
-              Object.fromEntries(Object.entries(row).map(([key, value]) => [key, plainValue(value)])),
+              Object.fromEntries(
+                Object.entries(row).map(([key, value]) => [key, plainValue(value, typeOf.get(key))]),
+              ),
             );
           }
         })(),
