@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import {
   type ConnectionResponse,
   type ConnectionVersionResponse,
@@ -47,6 +48,12 @@ export class ConnectionsController {
   @Delete(':id')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.ManageConnections)
+  @ApiResponse({ status: 204, description: 'Deleted; its sealed credential is dropped with it' })
+  @ApiResponse({
+    status: 409,
+    description:
+      '`connection_in_use`: suites read it (their target or a comparison baseline); `detail.suites` names those the caller may see, `detail.other_suite_count` counts the rest',
+  })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.connections.delete(id, connectionActorOf(principal));
   }

@@ -244,4 +244,57 @@ describe('ConnectionsService', () => {
     expect(gone.secret_ciphertext).toBeNull();
     expect((await service.create(DRAFTS[0], actor)).name).toBe('wh');
   });
+
+  it('refuses to delete a connection suites read (target or comparison baseline): 409 connection_in_use', async () => {
+    const pg = await service.create({ ...DRAFTS[5], name: 'pg-used' }, actor);
+    const os = await service.create({ ...DRAFTS[3], name: 'os-baseline' }, actor);
+    const [owner, other] = [randomUUID(), randomUUID()];
+    for (const [userId, email] of [
+      [owner, 'owner@example.com'],
+      [other, 'other@example.com'],
+    ])
+      await db.query(`INSERT INTO users (id, email, display_name) VALUES ($1, $2, 'u')`, [userId, email]);
+    const suite = async (name: string, ownerId: string, connectionId: string): Promise<string> =>
+      (
+        await db.query<{ id: string }[]>(
+          `INSERT INTO suites (name, connection_id, target, owner_id) VALUES ($1, $2, 't', $3) RETURNING id`,
+          [name, connectionId, ownerId],
+        )
+      )[0].id;
+    const mine = await suite('mine', owner, pg.id);
+    await suite('theirs', other, pg.id);
+    const comparing = await suite('comparing', owner, pg.id);
+    await db.query(
+      `INSERT INTO checks (suite_id, name, kind, dimension, config) VALUES ($1, 'cmp', 'comparison', 'consistency', $2)`,
+      [comparing, { baseline_connection_id: os.id, baseline: { target: 't' }, key_columns: ['id'] }],
+    );
+    const before = await Promise.all([count('audit_events'), count('connections WHERE deleted_at IS NULL')]);
+
+    const asOwner: ConnectionActor = { userId: owner, credential: 'pat:owner' };
+    const refused = await service.delete(pg.id, asOwner).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe(ErrorCode.ConnectionInUse);
+    // The caller is named only the suites they may see; the others are a count.
+    expect((refused as AppError).detail).toEqual({
+      suites: [
+        { id: comparing, name: 'comparing' },
+        { id: mine, name: 'mine' },
+      ],
+      other_suite_count: 1,
+    });
+    const asAdmin = { ...actor, seesEverySuite: true };
+    const baseline = await service.delete(os.id, asAdmin).catch((error: unknown) => error);
+    expect((baseline as AppError).detail).toEqual({
+      suites: [{ id: comparing, name: 'comparing' }],
+      other_suite_count: 0,
+    });
+    expect(await Promise.all([count('audit_events'), count('connections WHERE deleted_at IS NULL')])).toEqual(
+      before,
+    );
+    expect((await service.get(pg.id)).has_secret).toBe(true);
+
+    await db.query(`DELETE FROM suites WHERE id = $1`, [comparing]);
+    await service.delete(os.id, asAdmin);
+    await expect(service.get(os.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
 });

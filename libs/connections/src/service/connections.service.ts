@@ -33,6 +33,15 @@ import { toConnectionResponse, toVersionResponse } from './connection-view';
 export interface ConnectionActor {
   userId: string;
   credential: string;
+  /** A workspace admin sees every suite; others only those they own or hold a share of. */
+  seesEverySuite?: boolean;
+}
+
+/** A suite that still reads a connection, as a refused delete names it. */
+interface SuiteUsingConnection {
+  id: string;
+  name: string;
+  visible: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -142,7 +151,16 @@ export class ConnectionsService {
           ...configChanged,
           ...(credential !== undefined ? ['credential'] : []),
         ];
-        if (changed.length === 0) return toConnectionResponse(row);
+        // An allowance given for one target's role does not follow the connection to another.
+        const allowBefore = row.allowCustomSqlWithDangerousPrivileges;
+        const allowAfter =
+          input.allow_custom_sql_with_dangerous_privileges ?? (redirected.length > 0 ? false : allowBefore);
+        if (allowAfter !== allowBefore) {
+          row.allowCustomSqlWithDangerousPrivileges = allowAfter;
+          await manager.save(ConnectionEntity, row);
+          await this.recordPermission(manager, row, allowBefore, allowAfter, actor);
+        }
+        if (changed.length === 0) return toConnectionResponse(await this.live(manager, id));
         row.name = input.name ?? row.name;
         row.config = config;
         if (credential !== undefined)
@@ -158,10 +176,26 @@ export class ConnectionsService {
     );
   }
 
-  /** Soft delete; the sealed credential is dropped with it, since nothing may use it again. */
+  /**
+   * Soft delete; the sealed credential is dropped with it, since nothing may use it again. Refused
+   * with 409 `connection_in_use` while a suite reads it (its target, or a comparison's baseline):
+   * their runs would have nothing to read. The suites the caller may see are named, the rest counted.
+   */
   async delete(id: string, actor: ConnectionActor): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.live(manager, id, true);
+      const using = await this.suitesUsing(manager, id, actor);
+      if (using.length > 0) {
+        const named = using.filter((suite) => suite.visible);
+        throw new AppError(
+          ErrorCode.ConnectionInUse,
+          `The connection is used by ${using.length} suite${using.length === 1 ? '' : 's'}; point them at another connection or delete them first`,
+          {
+            suites: named.map(({ id: suiteId, name }) => ({ id: suiteId, name })),
+            other_suite_count: using.length - named.length,
+          },
+        );
+      }
       await manager.update(ConnectionEntity, { id }, { deletedAt: new Date(), secretCiphertext: null });
       await this.record(manager, ConnectionAuditAction.Deleted, row, [], actor);
     });
@@ -273,6 +307,26 @@ export class ConnectionsService {
     });
   }
 
+  /** Suites whose target is on the connection or whose checks compare against it, by name. */
+  private async suitesUsing(
+    manager: EntityManager,
+    id: string,
+    actor: ConnectionActor,
+  ): Promise<SuiteUsingConnection[]> {
+    return manager.query<SuiteUsingConnection[]>(
+      `SELECT s."id", s."name",
+              ($2 OR s."owner_id" = $3
+                 OR EXISTS (SELECT 1 FROM "suite_shares" sh
+                             WHERE sh."suite_id" = s."id" AND sh."user_id" = $3)) AS "visible"
+         FROM "suites" s
+        WHERE s."connection_id" = $1
+           OR EXISTS (SELECT 1 FROM "checks" c
+                       WHERE c."suite_id" = s."id" AND c."config"->>'baseline_connection_id' = $1::text)
+        ORDER BY s."name" ASC, s."id" ASC`,
+      [id, actor.seesEverySuite === true, actor.userId],
+    );
+  }
+
   private async live(manager: EntityManager, id: string, lock = false): Promise<ConnectionEntity> {
     const row = UUID.test(id)
       ? await manager.getRepository(ConnectionEntity).findOne({
@@ -322,6 +376,33 @@ export class ConnectionsService {
         target_type: 'connection',
         target_id: row.id,
         detail: { name: row.name, kind: row.kind, version: row.version, changed_fields: changedFields },
+      },
+      manager,
+    );
+  }
+
+  /** Its own audit event, before and after, so an allowance is never buried in a config change. */
+  private async recordPermission(
+    manager: EntityManager,
+    row: ConnectionEntity,
+    before: boolean,
+    after: boolean,
+    actor: ConnectionActor,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        action: ConnectionAuditAction.CustomSqlPermissionChanged,
+        actor_user_id: actor.userId,
+        actor_credential: actor.credential,
+        target_type: 'connection',
+        target_id: row.id,
+        detail: {
+          name: row.name,
+          kind: row.kind,
+          dangerous_privileges: row.capabilities?.dangerous_privileges ?? null,
+          before: { allow_custom_sql_with_dangerous_privileges: before },
+          after: { allow_custom_sql_with_dangerous_privileges: after },
+        },
       },
       manager,
     );

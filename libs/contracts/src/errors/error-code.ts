@@ -12,8 +12,12 @@ export const ErrorCode = {
   Conflict: 'conflict',
   LastAdmin: 'last_admin',
   ChannelInUse: 'channel_in_use',
+  /** A connection that suites still read (their target or a comparison's baseline) is not deleted. */
+  ConnectionInUse: 'connection_in_use',
   /** Suite names are unique in the workspace. */
   SuiteNameTaken: 'suite_name_taken',
+  /** Custom SQL or a query projection on a connection whose role holds dangerous privileges. */
+  ConnectionPrivileged: 'connection_privileged',
   ValidationFailed: 'validation_failed',
   InvalidJson: 'invalid_json',
   ConfirmSelfRequired: 'confirm_self_required',
@@ -42,8 +46,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   last_admin: 409,
   channel_in_use: 409,
+  connection_in_use: 409,
   suite_name_taken: 409,
   validation_failed: 422,
+  connection_privileged: 422,
   invalid_json: 422,
   confirm_self_required: 422,
   credential_redirect: 422,
