@@ -9,6 +9,7 @@ import {
   reenterRequestContextMiddleware,
   requestContextMiddleware,
 } from '../logging/request-context.middleware';
+import { refuseHostileBodyMiddleware, refuseHostileUrlMiddleware, jsonBodyVerifier } from './hostile-input';
 import { HttpErrorEnvelopeFilter } from './http-error-envelope.filter';
 import { createValidationPipe } from './validation-errors';
 
@@ -34,6 +35,8 @@ export interface HttpAppOptions {
    * passes false because its ShutdownCoordinator owns the signals and drains before closing.
    */
   shutdownHooks?: boolean;
+  /** Keep a JSON body's raw bytes on `req.rawBody` too (the app was created with `rawBody: true`). */
+  rawBody?: boolean;
 }
 
 type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
@@ -73,6 +76,7 @@ export function configureHttpApp(
 ): NestExpressApplication {
   const logger = options.logger ?? createLogger({ service: 'http', level: 'info' });
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const verify = jsonBodyVerifier({ keepRawBody: options.rawBody ?? false });
 
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashes every body for one (a 50-run page on every list cost
@@ -81,12 +85,18 @@ export function configureHttpApp(
   app.set('trust proxy', 'loopback');
 
   app.use(requestContextMiddleware(logger));
+  // Hostile input is refused here, once for every route and before authentication: a URL that
+  // does not decode to storable text, a JSON body too deep or not UTF-8 (on the raw bytes, before
+  // parsing), and a body holding a NUL or a lone surrogate (see docs/foundation.md).
+  app.use(refuseHostileUrlMiddleware());
   for (const override of options.bodyLimitOverrides ?? []) {
     // A parser that has read the body marks the request finished, so the global ones below skip it.
-    app.use(override.path, express.json({ limit: override.limitBytes }));
+    app.use(override.path, express.json({ limit: override.limitBytes, verify }));
   }
-  app.useBodyParser('json', { limit });
+  // Mounted directly rather than through useBodyParser, whose rawBody option would replace `verify`.
+  app.use(express.json({ limit, verify }));
   app.useBodyParser('urlencoded', { limit, extended: false });
+  app.use(refuseHostileBodyMiddleware());
   app.use(reenterRequestContextMiddleware());
 
   if (options.globalPrefix) app.setGlobalPrefix(options.globalPrefix, { exclude: [...UNPREFIXED_ROUTES] });

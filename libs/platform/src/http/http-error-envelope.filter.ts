@@ -91,6 +91,10 @@ export class HttpErrorEnvelopeFilter implements ExceptionFilter {
   private answer(exception: unknown, req: Request): Answer {
     if (exception instanceof AppError) return { status: exception.status, body: exception.toBody() };
     if (exception instanceof HttpException) {
+      // The adapter wraps a body parser's failure; ours (hostile-input's verify) carries an AppError.
+      if (exception.cause instanceof AppError) {
+        return { status: exception.cause.status, body: exception.cause.toBody() };
+      }
       const fromBody = bodyParserFailure(exception);
       if (fromBody) return fromBody;
       if (isUnmatchedRoute(exception, req)) {
