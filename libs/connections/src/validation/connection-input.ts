@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { type ValidationError, getMetadataStorage, validateSync } from 'class-validator';
 import {
   AppError,
   CONNECTION_CONFIG_CLASSES,
@@ -54,7 +54,7 @@ export function checkCredential(
     forbidNonWhitelisted: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) throw invalid(toFieldViolations(errors, 'credential.'));
+  if (errors.length > 0) throw invalid(credentialViolations(kind, errors));
   const forms = CREDENTIAL_ALTERNATIVES[kind];
   if (forms !== undefined) {
     const given = Object.keys(credential).sort().join(',');
@@ -64,4 +64,33 @@ export function checkCredential(
     }
   }
   return { ...credential };
+}
+
+/**
+ * A credential's problems, naming only the fields its kind takes: a key the kind does not take is
+ * never repeated back, since a secret pasted as a property name would be echoed in the answer.
+ */
+export function credentialViolations(
+  kind: ConnectionKind,
+  errors: readonly ValidationError[],
+): FieldViolation[] {
+  const unknown = errors.some((error) => error.constraints?.['whitelistValidation'] !== undefined);
+  const known = errors.filter((error) => error.constraints?.['whitelistValidation'] === undefined);
+  const violations = toFieldViolations(known, 'credential.');
+  if (unknown) {
+    const fields = [
+      ...new Set(
+        getMetadataStorage()
+          .getTargetValidationMetadatas(CONNECTION_CREDENTIAL_CLASSES[kind], '', true, false)
+          .map((metadata) => metadata.propertyName),
+      ),
+    ].sort();
+    violations.unshift({
+      field: 'credential',
+      problems: [
+        `credential holds a field a ${kind} credential does not take; it takes: ${fields.join(', ')}`,
+      ],
+    });
+  }
+  return violations;
 }
