@@ -10,6 +10,7 @@ import { expectationDefinition } from '../expectations/expectation-catalog';
 import { validateExpectation, validateExpectationEngine } from '../expectations/validate-expectation';
 import { CHECK_KINDS, CheckEngine, CheckKind } from '../kinds/check-kind';
 import { assertCheckSupported } from '../kinds/support-matrix';
+import { isUserSqlKind, userSqlProblem } from '../monitoring/sql-gate';
 import { validateAnomalyThresholds } from '../severity/anomaly';
 import { validateSeverityThresholds } from '../severity/thresholds';
 import {
@@ -133,6 +134,22 @@ function definitionViolations(input: Record<string, unknown>, kind: CheckKind): 
 }
 
 /**
+ * The dialect's gate over the user SQL that runs on the suite's own datasource (custom SQL, a
+ * comparison's target query); a comparison's baseline query is gated where its connection is known.
+ */
+function userSqlViolations(
+  kind: CheckKind,
+  config: Record<string, unknown>,
+  datasourceKind: ConnectionKind,
+): FieldViolation[] {
+  if (!isUserSqlKind(datasourceKind)) return [];
+  const field = kind === CheckKind.CustomSql ? 'sql' : kind === CheckKind.Comparison ? 'target_query' : null;
+  if (field === null || typeof config[field] !== 'string') return [];
+  const problem = userSqlProblem(config[field], datasourceKind);
+  return problem === null ? [] : [{ field: `config.${field}`, problems: [`config.${field} ${problem}`] }];
+}
+
+/**
  * Validates a whole check body (create, a PATCH merged over the stored definition, an import, a
  * dry-run) for a suite reading from `context.datasourceKind`, and returns the definition to store.
  * Refusals are 422 `validation_failed`: field problems first, then the datasource support matrix
@@ -156,6 +173,8 @@ export function parseCheckDefinition(input: unknown, context: DefinitionContext)
   const column =
     checkKind === CheckKind.Freshness ? (config['column'] as string | null | undefined) : undefined;
   assertCheckSupported({ kind: checkKind, engine, column }, context.datasourceKind);
+  const sqlFields = userSqlViolations(checkKind, config, context.datasourceKind);
+  if (sqlFields.length > 0) throw validationFailed(sqlFields);
   return {
     name: String(input['name']),
     description: typeof input['description'] === 'string' ? input['description'] : null,

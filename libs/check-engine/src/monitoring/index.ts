@@ -1,3 +1,4 @@
 export * from './read-only-sql';
+export * from './sql-gate';
 export * from './monitor-configs';
 export * from './monitor-evaluation';
