@@ -85,7 +85,8 @@ export class TargetFilesReply {
 }
 
 export class TargetProfileRequest extends TargetRequest {
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
+  @IsArray()
   @IsString({ each: true })
   columns?: string[];
 

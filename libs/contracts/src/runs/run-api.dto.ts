@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -10,6 +11,7 @@ import {
   Length,
   Max,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { type CheckOutcome, RunStatus } from './run-status';
 
@@ -34,10 +36,11 @@ export class RunListQuery {
   suite_id?: string;
 
   /** One status or several, comma-separated (`queued,running`). */
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.split(',').map((part) => part.trim()) : value,
   )
+  @IsArray()
   @IsIn(Object.values(RunStatus), { each: true })
   status?: RunStatus[];
 

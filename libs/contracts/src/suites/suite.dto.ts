@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  IsArray,
   IsIn,
   IsInt,
   IsObject,
@@ -154,7 +155,9 @@ export class PutColumnPolicyRequest {
 
 /** `POST /suites/{id}/profile` and `.../column-policy/suggest`: which columns (all by default). */
 export class ProfileRequest {
-  @IsOptional()
+  // Absent means every column; null and a non-list are refused (each: true alone passes "x" and null).
+  @ValidateIf((_o, value) => value !== undefined)
+  @IsArray()
   @IsString({ each: true })
   @Length(1, 255, { each: true })
   columns?: string[];
