@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { instanceId } from '../bootstrap/instance-id';
+import { serializeError } from './database-errors';
 import { currentLogContext } from './log-context';
 import { REDACTED_PATHS, REDACTION_CENSOR, redactLogLine } from './redaction';
 
@@ -25,6 +26,8 @@ export function createLogger(options: CreateLoggerOptions): Logger {
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => ({ ...currentLogContext() }),
       redact: { paths: [...REDACTED_PATHS], censor: REDACTION_CENSOR },
+      // A failed query's parameters and PostgreSQL's row values never reach a line.
+      serializers: { err: serializeError, error: serializeError },
       hooks: { streamWrite: redactLogLine },
     },
     options.destination ?? pino.destination({ dest: 1, sync: true }),
