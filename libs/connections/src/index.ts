@@ -17,6 +17,13 @@ export {
   type ProbeTarget,
 } from './use/connection-test-runner';
 export { DRAFT_AAD_PREFIX, draftSecretAad } from './use/draft-secret-aad';
+export {
+  type PrivilegedConnection,
+  assertCustomSqlAllowed,
+  customSqlRefusalOf,
+  dangerousPrivilegesOf,
+  privilegeWarningOf,
+} from './use/custom-sql-privileges';
 export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';
 export { connectionActorOf } from './service/connection-actor';
 export { ConnectionTestsClient } from './service/connection-tests.client';

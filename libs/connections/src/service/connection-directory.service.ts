@@ -9,12 +9,20 @@ export interface ConnectionSummary {
   name: string;
   kind: ConnectionKind;
   capabilities: ConnectionCapabilities | null;
+  /** An Admin allowed custom SQL despite dangerous privileges (see `assertCustomSqlAllowed`). */
+  allowCustomSqlWithDangerousPrivileges: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function summaryOf(row: ConnectionEntity): ConnectionSummary {
-  return { id: row.id, name: row.name, kind: row.kind as ConnectionKind, capabilities: row.capabilities };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as ConnectionKind,
+    capabilities: row.capabilities,
+    allowCustomSqlWithDangerousPrivileges: row.allowCustomSqlWithDangerousPrivileges,
+  };
 }
 
 /** Read-only lookups of live connections for the contexts that reference them (suites, imports). */

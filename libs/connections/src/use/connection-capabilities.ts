@@ -3,6 +3,18 @@ import { type ConnectionCapabilities } from '@dq/contracts';
 /** Capability flags an adapter may report in its test details; anything else is ignored. */
 const KNOWN_CAPABILITIES = ['native_dmf'] as const;
 
+/** A privilege name as an adapter reports it: a PostgreSQL attribute or role, or `role:<NAME>`. */
+const PRIVILEGE_NAME = /^[a-z_]{1,64}$|^role:[A-Z_]{1,64}$/;
+
+/** The reported dangerous privileges as a sorted list of well-formed names; undefined when not reported. */
+function dangerousPrivilegesOf(reported: unknown): string[] | undefined {
+  if (!Array.isArray(reported)) return undefined;
+  const names = reported.filter(
+    (name): name is string => typeof name === 'string' && PRIVILEGE_NAME.test(name),
+  );
+  return [...new Set(names)].sort();
+}
+
 /**
  * The capabilities a passing test reported (`details.capabilities`), stamped with when they were
  * checked; null when the adapter reports none. Only known boolean flags are kept, so a datasource
@@ -19,6 +31,11 @@ export function capabilitiesFromTestDetails(
     const value = (reported as Record<string, unknown>)[name];
     if (typeof value === 'boolean') flags[name] = value;
   }
-  if (Object.keys(flags).length === 0) return null;
-  return { ...flags, checked_at: checkedAt.toISOString() };
+  const privileges = dangerousPrivilegesOf((reported as Record<string, unknown>)['dangerous_privileges']);
+  if (Object.keys(flags).length === 0 && privileges === undefined) return null;
+  return {
+    ...flags,
+    ...(privileges !== undefined ? { dangerous_privileges: privileges } : {}),
+    checked_at: checkedAt.toISOString(),
+  };
 }

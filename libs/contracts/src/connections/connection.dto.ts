@@ -1,4 +1,4 @@
-import { IsIn, IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
 import { CONNECTION_KINDS, type ConnectionKind, type CredentialHealthStatus } from './connection-kind';
 
@@ -36,6 +36,14 @@ export class UpdateConnectionRequest {
   @IsOptional()
   @IsObject()
   credential?: Record<string, unknown>;
+
+  /**
+   * Allows custom SQL and query projections on this connection although its role holds dangerous
+   * privileges (`capabilities.dangerous_privileges`). Admins only, audited as its own event.
+   */
+  @IsOptional()
+  @IsBoolean()
+  allow_custom_sql_with_dangerous_privileges?: boolean;
 }
 
 export interface CredentialHealth {
@@ -54,6 +62,13 @@ export interface CredentialHealth {
  */
 export interface ConnectionCapabilities {
   native_dmf?: boolean;
+  /**
+   * What the connection's role may do beyond reading data (PostgreSQL `superuser`, `createrole`,
+   * `pg_read_server_files`, `pg_write_server_files`, `pg_execute_server_program`; Snowflake
+   * `role:ACCOUNTADMIN` and the like). Empty when checked and none found; absent when the kind's
+   * test cannot tell.
+   */
+  dangerous_privileges?: string[];
   checked_at: string;
 }
 
@@ -68,6 +83,10 @@ export interface ConnectionResponse {
   credential_health: CredentialHealth | null;
   /** Null until a test or re-authentication of a kind that reports capabilities passes. */
   capabilities: ConnectionCapabilities | null;
+  /** Whether an Admin allowed custom SQL and query projections despite dangerous privileges. */
+  allow_custom_sql_with_dangerous_privileges: boolean;
+  /** Why custom SQL on this connection is a risk (dangerous privileges, or not yet checked); else null. */
+  privilege_warning: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -88,5 +107,7 @@ export const ConnectionAuditAction = {
   Created: 'connection.created',
   Updated: 'connection.updated',
   Deleted: 'connection.deleted',
+  /** `allow_custom_sql_with_dangerous_privileges` changed, with before and after. */
+  CustomSqlPermissionChanged: 'connection.custom_sql_permission_changed',
 } as const;
 export type ConnectionAuditAction = (typeof ConnectionAuditAction)[keyof typeof ConnectionAuditAction];

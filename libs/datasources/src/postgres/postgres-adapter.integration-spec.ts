@@ -108,8 +108,36 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
       expect(result).toEqual({
         server_version: expect.stringMatching(/^PostgreSQL \d+/),
         database: DATABASE,
+        capabilities: {
+          dangerous_privileges: [
+            'superuser',
+            'createrole',
+            'pg_read_server_files',
+            'pg_write_server_files',
+            'pg_execute_server_program',
+          ],
+        },
       });
-      expect(Object.keys(result).sort()).toEqual(['database', 'server_version']);
+      expect(Object.keys(result).sort()).toEqual(['capabilities', 'database', 'server_version']);
+    });
+
+    it('reports exactly the dangerous privileges a non-superuser role holds, membership through a group included', async () => {
+      const files = `dq_files_${randomBytes(4).toString('hex')}`;
+      const group = `dq_group_${randomBytes(4).toString('hex')}`;
+      const roles = `dq_roles_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE ROLE ${files} LOGIN PASSWORD '${READER_PASSWORD}';
+        GRANT pg_read_server_files TO ${files};
+        CREATE ROLE ${group} NOLOGIN; GRANT pg_execute_server_program TO ${group};
+        CREATE ROLE ${roles} LOGIN CREATEROLE PASSWORD '${READER_PASSWORD}' IN ROLE ${group};`);
+      const as = async (user: string) =>
+        (await adapter.test(connection({ user }, { password: READER_PASSWORD }), { timeoutMs: 5_000 }))[
+          'capabilities'
+        ];
+      expect(await as(READER)).toEqual({ dangerous_privileges: [] });
+      expect(await as(files)).toEqual({ dangerous_privileges: ['pg_read_server_files'] });
+      expect(await as(roles)).toEqual({
+        dangerous_privileges: ['createrole', 'pg_execute_server_program'],
+      });
     });
 
     it('classifies a wrong password as auth', async () => {

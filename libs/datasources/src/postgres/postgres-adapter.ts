@@ -164,6 +164,25 @@ async function typeNames(session: PostgresSession, oids: number[]): Promise<Map<
 }
 
 /**
+ * What lets a role reach beyond the data it reads: superuser; CREATEROLE (before PostgreSQL 16 it
+ * may grant itself the predefined roles below); server file reads and writes; server programs.
+ */
+const DANGEROUS_PRIVILEGES = [
+  'superuser',
+  'createrole',
+  'pg_read_server_files',
+  'pg_write_server_files',
+  'pg_execute_server_program',
+] as const;
+
+/** The session role's dangerous privileges, membership through other roles included. */
+const DANGEROUS_PRIVILEGES_SQL = `SELECT r.rolsuper AS superuser, r.rolcreaterole AS createrole,
+  pg_has_role(current_user, 'pg_read_server_files', 'MEMBER') AS pg_read_server_files,
+  pg_has_role(current_user, 'pg_write_server_files', 'MEMBER') AS pg_write_server_files,
+  pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER') AS pg_execute_server_program
+  FROM pg_roles r WHERE r.rolname = current_user`;
+
+/**
  * PostgreSQL as a SQL datasource (`pg`). Every call runs in a READ ONLY transaction on a pooled
  * connection (a test on a new one), with a statement timeout from the call and cancellation from
  * its signal.
@@ -180,7 +199,15 @@ export class PostgresAdapter implements DatasourceAdapter {
       async (session) => {
         const { rows } = await session.run('SELECT version() AS version, current_database() AS database');
         const [row] = rows;
-        return { server_version: row?.['version'] ?? null, database: row?.['database'] ?? null };
+        const privileges = await session.run(DANGEROUS_PRIVILEGES_SQL);
+        const [held] = privileges.rows;
+        return {
+          server_version: row?.['version'] ?? null,
+          database: row?.['database'] ?? null,
+          capabilities: {
+            dangerous_privileges: DANGEROUS_PRIVILEGES.filter((name) => held?.[name] === true),
+          },
+        };
       },
       { fresh: true },
     );

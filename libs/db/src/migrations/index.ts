@@ -12,6 +12,7 @@ import { IndexFinishedRunsBySuite1796200000000 } from './1796200000000-index-fin
 import { AddRunOutcomeCounts1796300000000 } from './1796300000000-add-run-outcome-counts';
 import { AddSuiteFileEncoding1796400000000 } from './1796400000000-add-suite-file-encoding';
 import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-names';
+import { AllowCustomSqlWithDangerousPrivileges1796620000000 } from './1796620000000-allow-custom-sql-with-dangerous-privileges';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   AddRunOutcomeCounts1796300000000,
   AddSuiteFileEncoding1796400000000,
   UniqueSuiteNames1796500000000,
+  AllowCustomSqlWithDangerousPrivileges1796620000000,
 ] as const;

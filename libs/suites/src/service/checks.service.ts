@@ -15,7 +15,7 @@ import {
   type UpdateCheckRequest,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
+import { ConnectionDirectory, type ConnectionSummary, assertCustomSqlAllowed } from '@dq/connections';
 import { type CheckDefinition, CheckKind, dialectForKind, parseCheckDefinition } from '@dq/check-engine';
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
@@ -76,11 +76,9 @@ export class ChecksService {
   ) {
     const { suite } = await this.access.require(actor, suiteId, needed);
     const connection = await this.connectionOf(suite);
-    return {
-      suite,
-      connection,
-      definition: parseCheckDefinition(input, { datasourceKind: connection.kind }),
-    };
+    const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
+    await this.assertUserSqlAllowed(definition, connection);
+    return { suite, connection, definition };
   }
 
   async create(actor: SuiteActor, suiteId: string, input: CreateCheckRequest): Promise<CheckResponse> {
@@ -90,6 +88,7 @@ export class ChecksService {
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.assertUserSqlAllowed(definition, connection);
         const row = await this.insert(manager, suite.id, definition, actor, CheckChange.Created);
         return toCheckResponse(row, connection.capabilities);
       }),
@@ -139,6 +138,7 @@ export class ChecksService {
         };
         const definition = parseCheckDefinition(merged, { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.assertUserSqlAllowed(definition, connection);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Updated, null);
         return toCheckResponse(saved, connection.capabilities);
       }),
@@ -208,6 +208,7 @@ export class ChecksService {
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(definitionOf(old), { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.assertUserSqlAllowed(definition, connection);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Restored, version);
         return toCheckResponse(saved, connection.capabilities);
       }),
@@ -389,6 +390,29 @@ export class ChecksService {
       });
     if (fields.length > 0)
       throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
+  }
+
+  /**
+   * SQL a user wrote (a custom SQL check, a comparison's query projection on either side) is
+   * refused with 422 `connection_privileged` on a connection whose role holds dangerous privileges,
+   * unless an Admin allowed it there.
+   */
+  async assertUserSqlAllowed(definition: CheckDefinition, connection: ConnectionSummary): Promise<void> {
+    if (definition.kind === CheckKind.CustomSql) {
+      assertCustomSqlAllowed(connection, 'config.sql');
+      return;
+    }
+    if (definition.kind !== CheckKind.Comparison) return;
+    const config = definition.config as {
+      baseline_connection_id: string;
+      baseline: Record<string, unknown>;
+      target_query?: string;
+    };
+    if (config.target_query !== undefined) assertCustomSqlAllowed(connection, 'config.target_query');
+    if ('query' in config.baseline) {
+      const baseline = await this.connections.find(config.baseline_connection_id);
+      if (baseline !== null) assertCustomSqlAllowed(baseline, 'config.baseline.query');
+    }
   }
 
   private async connectionOf(suite: SuiteEntity): Promise<ConnectionSummary> {

@@ -352,6 +352,7 @@ export class SuiteTransferService {
       try {
         const definition = parseCheckDefinition({ ...check, config }, { datasourceKind: connection.kind });
         await this.checks.assertComparisonSides(definition, connection.kind);
+        await this.checks.assertUserSqlAllowed(definition, connection);
         definitions.push(definition);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -43,6 +43,10 @@ export class ConnectionEntity {
   @Column({ name: 'capabilities', type: 'jsonb', nullable: true })
   capabilities!: ConnectionCapabilities | null;
 
+  /** An Admin allowed custom SQL although the role holds dangerous privileges (audited). */
+  @Column({ name: 'allow_custom_sql_with_dangerous_privileges', type: 'boolean', default: false })
+  allowCustomSqlWithDangerousPrivileges!: boolean;
+
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;
 
