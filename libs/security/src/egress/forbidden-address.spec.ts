@@ -95,6 +95,57 @@ describe('isForbiddenAddress', () => {
   });
 });
 
+/** Every IPv6 spelling that carries an IPv4 address, dotted and in hex groups. */
+function embeddings(v4: string): string[] {
+  const [a, b, c, d] = v4.split('.').map(Number);
+  const hi = ((a << 8) | b).toString(16);
+  const lo = ((c << 8) | d).toString(16);
+  return [
+    `::ffff:${v4}`, // mapped
+    `::ffff:${hi}:${lo}`,
+    `0:0:0:0:0:ffff:${v4}`,
+    `::ffff:0:${v4}`, // translated (SIIT)
+    `::ffff:0:${hi}:${lo}`,
+    `0:0:0:0:ffff:0:${hi}:${lo}`,
+    `64:ff9b::${v4}`, // NAT64 well-known prefix
+    `64:ff9b::${hi}:${lo}`,
+    `2002:${hi}:${lo}::1`, // 6to4
+    `2002:${hi}:${lo}:ffff::${v4}`,
+    `::${v4}`, // IPv4-compatible
+    `::${hi}:${lo}`,
+    `[::ffff:0:${v4}]`,
+  ];
+}
+
+describe('IPv4 embedded in IPv6', () => {
+  const inner = [
+    '127.0.0.1',
+    '10.1.2.3',
+    '169.254.169.254',
+    '192.168.0.1',
+    '172.16.5.4',
+    '100.64.0.1',
+    '0.0.0.0',
+  ];
+  it.each(inner.flatMap((v4) => embeddings(v4).map((ip) => [ip, v4])))('refuses %s (carries %s)', (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
+
+  it.each(embeddings('8.8.8.8').filter((ip) => !ip.startsWith('2002:') || ip.endsWith('::1')))(
+    'decides %s by the public address it carries',
+    (ip) => {
+      expect(isForbiddenAddress(ip)).toBe(false);
+    },
+  );
+
+  it.each(['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001::ffff:7f00:1', '2001:0:a9fe:a9fe::1'])(
+    'refuses Teredo %s whatever it tunnels to',
+    (ip) => {
+      expect(isForbiddenAddress(ip)).toBe(true);
+    },
+  );
+});
+
 describe('isLoopbackAddress', () => {
   it.each([
     ['127.0.0.1', true],

@@ -36,12 +36,13 @@ const FORBIDDEN_V6: readonly IpRange[] = [
 
 // IPv6 forms that carry an IPv4 address: the embedded address decides.
 const MAPPED = range('::ffff:0:0/96');
+const TRANSLATED = range('::ffff:0:0:0/96'); // SIIT's IPv4-translated form, `::ffff:0:a.b.c.d`
 const COMPATIBLE = range('::/96');
 const NAT64 = range('64:ff9b::/96');
 const SIX_TO_FOUR = range('2002::/16');
 
 function embeddedIpv4(ip: ParsedIp): ParsedIp | undefined {
-  if (inRange(ip, MAPPED) || inRange(ip, COMPATIBLE) || inRange(ip, NAT64)) {
+  if ([MAPPED, TRANSLATED, COMPATIBLE, NAT64].some((form) => inRange(ip, form))) {
     return { version: 4, value: ip.value & 0xffffffffn };
   }
   if (inRange(ip, SIX_TO_FOUR)) return { version: 4, value: (ip.value >> 80n) & 0xffffffffn };
