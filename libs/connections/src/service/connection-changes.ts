@@ -28,10 +28,27 @@ export function redirectingFields(kind: ConnectionKind, changed: readonly string
   return changed.filter((field) => CREDENTIAL_TARGET_FIELDS[kind].includes(field));
 }
 
-/** Every user-supplied URL in a config, with its field name. */
+/** An Iceberg client property that names where a client connects (`s3.endpoint`, `uri`, `oauth2-server-uri`). */
+const ENDPOINT_PROPERTY = /(?:^|[.\-_])(?:endpoint|uri|url|host)$/i;
+/** A property value that is a web address, whatever its key. */
+const WEB_URL = /^\s*https?:/i;
+
+/**
+ * Every user-supplied URL in a config, with its field name: the URL fields, and the Iceberg client
+ * properties that name an endpoint or hold a web address (the runner connects to them too).
+ */
 export function urlFieldsOf(config: Record<string, unknown>): { field: string; url: string }[] {
-  return CONNECTION_URL_FIELDS.filter((field) => config[field] !== undefined).map((field) => ({
+  const fields: { field: string; url: string }[] = CONNECTION_URL_FIELDS.filter(
+    (field) => config[field] !== undefined,
+  ).map((field) => ({
     field,
     url: String(config[field]),
   }));
+  const properties = config['properties'];
+  if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+    for (const [key, value] of Object.entries(properties as Record<string, unknown>))
+      if (ENDPOINT_PROPERTY.test(key) || (typeof value === 'string' && WEB_URL.test(value)))
+        fields.push({ field: `properties.${key}`, url: String(value) });
+  }
+  return fields;
 }

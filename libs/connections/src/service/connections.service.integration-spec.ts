@@ -245,6 +245,66 @@ describe('ConnectionsService', () => {
     expect((await service.create(DRAFTS[0], actor)).name).toBe('wh');
   });
 
+  it('holds a PostgreSQL sslmode change to the credential, as host and port are', async () => {
+    const pg = await service.create({ ...DRAFTS[5], name: 'pg-ssl' }, actor);
+    const refused = await service
+      .update(pg.id, { config: { sslmode: 'disable' } }, actor)
+      .catch((error: unknown) => error);
+    expect((refused as AppError).code).toBe(ErrorCode.CredentialRedirect);
+    expect((refused as AppError).detail['fields']).toEqual(['sslmode']);
+    expect((await service.get(pg.id)).config['sslmode']).toBe('require');
+    const moved = await service.update(
+      pg.id,
+      { config: { sslmode: 'disable' }, credential: { password: SECRET } },
+      actor,
+    );
+    expect(moved.config['sslmode']).toBe('disable');
+    // A row saved before sslmode had a default: the default filled in by a plain edit moves nothing.
+    await db.query(`UPDATE connections SET config = config - 'sslmode' WHERE id = $1`, [pg.id]);
+    const edited = await service.update(pg.id, { config: { database: 'd2' } }, actor);
+    expect(edited.config).toMatchObject({ database: 'd2', sslmode: 'prefer' });
+    // No credential stored: none to follow the change.
+    const open = await service.create({ ...DRAFTS[5], name: 'pg-trust', credential: undefined }, actor);
+    expect((await service.update(open.id, { config: { sslmode: 'disable' } }, actor)).config['sslmode']).toBe(
+      'disable',
+    );
+  });
+
+  it('holds Iceberg client properties that name an endpoint to the egress guard, at save and update', async () => {
+    const iceberg = (properties: Record<string, string>, name = 'ice-props'): CreateConnectionRequest => ({
+      ...DRAFTS[4],
+      name,
+      config: { ...DRAFTS[4].config, properties },
+    });
+    const before = await count('connections');
+    for (const [properties, field] of [
+      [{ 's3.endpoint': 'https://internal.example.com' }, 'config.properties.s3.endpoint'],
+      [{ uri: 'https://10.0.0.1/cat' }, 'config.properties.uri'],
+      [{ 'oauth2-server-uri': 'https://[::ffff:0:a9fe:a9fe]/token' }, 'config.properties.oauth2-server-uri'],
+      [{ 'custom.place': 'https://169.254.169.254/latest' }, 'config.properties.custom.place'],
+      [{ 'adls.endpoint': 'file:///etc/passwd' }, 'config.properties.adls.endpoint'],
+    ] as const) {
+      const refused = await service.create(iceberg(properties), actor).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: ErrorCode.UrlForbidden, detail: { field } });
+    }
+    expect(await count('connections')).toBe(before);
+    const saved = await service.create(
+      iceberg({ 's3.endpoint': 'https://s3.example.com', warehouse: 's3://bucket/wh', 's3.region': 'eu' }),
+      actor,
+    );
+    const moved = await service
+      .update(
+        saved.id,
+        {
+          config: { properties: { 's3.endpoint': 'https://internal.example.com' } },
+          credential: { value: SECRET },
+        },
+        actor,
+      )
+      .catch((error: unknown) => error);
+    expect(moved).toMatchObject({ code: ErrorCode.UrlForbidden });
+  });
+
   it('refuses to delete a connection suites read (target or comparison baseline): 409 connection_in_use', async () => {
     const pg = await service.create({ ...DRAFTS[5], name: 'pg-used' }, actor);
     const os = await service.create({ ...DRAFTS[3], name: 'os-baseline' }, actor);

@@ -24,7 +24,7 @@ import { ConnectionEntity, ConnectionVersionEntity } from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
 import { capabilitiesFromTestDetails } from '../use/connection-capabilities';
 import { draftSecretAad } from '../use/draft-secret-aad';
-import { checkConfig, checkCredential } from '../validation/connection-input';
+import { checkConfig, checkCredential, withConfigDefaults } from '../validation/connection-input';
 import { ConnectionUseService, type CredentialUseOutcome } from './connection-use.service';
 import { changedConfigFields, mergeConfig, redirectingFields, urlFieldsOf } from './connection-changes';
 import { toConnectionResponse, toVersionResponse } from './connection-view';
@@ -132,7 +132,11 @@ export class ConnectionsService {
         const credential =
           input.credential !== undefined ? checkCredential(kind, input.credential) : undefined;
         const configChanged = changedConfigFields(row.config, config);
-        const redirected = redirectingFields(kind, configChanged);
+        // A default filled into a row saved before it existed (sslmode) moves nothing.
+        const redirected = redirectingFields(
+          kind,
+          changedConfigFields(withConfigDefaults(kind, row.config), config),
+        );
         // Refused before anything is written: the old credential must not follow a new target. A
         // connection with no credential stored (a server that asks for none) has none to follow.
         if (redirected.length > 0 && credential === undefined && row.secretCiphertext !== null) {

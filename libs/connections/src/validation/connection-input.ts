@@ -34,6 +34,14 @@ export function checkConfig(kind: ConnectionKind, config: Record<string, unknown
   if (properties !== undefined && Object.values(properties as object).some((v) => typeof v !== 'string')) {
     throw invalid([{ field: 'config.properties', problems: ['properties must map names to strings'] }]);
   }
+  return withConfigDefaults(kind, config);
+}
+
+/** A copy of a config with the kind's defaults filled in where a field is left out (or null). */
+export function withConfigDefaults(
+  kind: ConnectionKind,
+  config: Record<string, unknown>,
+): Record<string, unknown> {
   const checked = { ...config };
   for (const [key, value] of Object.entries(CONFIG_DEFAULTS[kind] ?? {}))
     if (checked[key] === undefined || checked[key] === null) checked[key] = value;

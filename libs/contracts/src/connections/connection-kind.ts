@@ -39,7 +39,8 @@ export const CONNECTION_URL_FIELDS = [
 
 /**
  * Config fields that decide WHERE the credential is sent (spec: Connection resource), plus
- * PostgreSQL's host and port. Changing any of them requires re-supplying the credential.
+ * PostgreSQL's host, port and sslmode (a weaker mode sends the password in the clear, or to an
+ * unverified server). Changing any of them requires re-supplying the credential.
  */
 export const CREDENTIAL_TARGET_FIELDS: Readonly<Record<ConnectionKind, readonly string[]>> = {
   warehouse: ['account'],
@@ -47,7 +48,7 @@ export const CREDENTIAL_TARGET_FIELDS: Readonly<Record<ConnectionKind, readonly 
   file_store: ['account_url'],
   object_store: ['endpoint_url'],
   iceberg_catalog: ['catalog_uri', 'warehouse', 'properties', 'secret_property'],
-  postgres: ['host', 'port'],
+  postgres: ['host', 'port', 'sslmode'],
   factory: [],
   scheduler: ['base_url'],
   builder: ['endpoint_url', 'artifacts_uri'],
