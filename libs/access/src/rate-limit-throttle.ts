@@ -5,7 +5,7 @@ import { RateLimiter, applyRateLimitHeaders, rateLimitedError } from '@dq/rate-l
 /**
  * DECISIONS.md's budgets on every gateway request, shared by replicas through Redis: an
  * authenticated request spends its credential's (API key or session; identity-provider and dev
- * callers their user's), anything else its client-IP prefix's; `llm` routes spend the `llm` class
+ * callers their user's) and its user's (so many keys do not multiply a user's budget), anything else its client-IP prefix's; `llm` routes spend the `llm` class
  * per principal and per IP prefix instead.
  */
 @Injectable()
@@ -26,6 +26,7 @@ export class RateLimitThrottle extends RequestThrottle {
         ? await this.limiter.consume('llm', { principal: principal.user.id, ipPrefix })
         : await this.limiter.consume('authenticated', {
             credential: `${principal.credential.kind}:${principal.credential.id ?? principal.user.id}`,
+            principal: principal.user.id,
             ipPrefix,
           });
     applyRateLimitHeaders(exchange.response, decision);

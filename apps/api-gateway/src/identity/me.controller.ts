@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import {
   type ApiKeyCreatedResponse,
   type ApiKeyResponse,
@@ -42,6 +43,11 @@ export class MeController {
   }
 
   @Post('api-keys')
+  @ApiResponse({ status: 201, description: 'The key, with its token shown this once' })
+  @ApiResponse({
+    status: 409,
+    description: '`api_key_limit`: the caller already holds 50 live keys (`detail.limit`); revoke one first',
+  })
   mintApiKey(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateApiKeyRequest,

@@ -14,6 +14,8 @@ export const ErrorCode = {
   ChannelInUse: 'channel_in_use',
   /** A connection that suites still read (their target or a comparison's baseline) is not deleted. */
   ConnectionInUse: 'connection_in_use',
+  /** A user already holds API_KEY_MAX_LIVE live API keys. */
+  ApiKeyLimit: 'api_key_limit',
   /** Suite names are unique in the workspace. */
   SuiteNameTaken: 'suite_name_taken',
   /** Custom SQL or a query projection on a connection whose role holds dangerous privileges. */
@@ -47,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   last_admin: 409,
   channel_in_use: 409,
   connection_in_use: 409,
+  api_key_limit: 409,
   suite_name_taken: 409,
   validation_failed: 422,
   connection_privileged: 422,

@@ -5,6 +5,8 @@ import { type CredentialKind, type WorkspaceRole } from './roles';
 export const NAME_MAX_LENGTH = 200;
 export const API_KEY_DEFAULT_DAYS = 90;
 export const API_KEY_MAX_DAYS = 365;
+/** Live (unrevoked, unexpired) API keys one user may hold at once. */
+export const API_KEY_MAX_LIVE = 50;
 export const OTP_CODE_LENGTH = 8;
 
 /** `GET /me` */

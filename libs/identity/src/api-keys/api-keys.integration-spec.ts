@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, ErrorCode } from '@dq/contracts';
+import { API_KEY_MAX_LIVE, AppError, ErrorCode } from '@dq/contracts';
 import { ApiKeyEntity } from '@dq/db';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
 import { PAT_PATTERN, mintPersonalAccessToken } from '../tokens/personal-access-token';
@@ -69,6 +69,28 @@ describe('ApiKeysService', () => {
     );
     expect(error.detail.fields).toEqual([{ field: 'expires_in_days', problems: [expect.any(String)] }]);
     expect(await harness.dataSource.getRepository(ApiKeyEntity).countBy({ userId: user.id })).toBe(0);
+  });
+
+  it('caps a user at API_KEY_MAX_LIVE live keys: 409 api_key_limit; a revoked or expired key frees a place', async () => {
+    const user = await newUser();
+    const minted = [];
+    for (let i = 0; i < API_KEY_MAX_LIVE; i += 1) minted.push(await apiKeys.mint(user.id, { name: `k${i}` }));
+    const refused = await expectAppError(
+      apiKeys.mint(user.id, { name: 'one too many' }),
+      ErrorCode.ApiKeyLimit,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.detail).toEqual({ limit: API_KEY_MAX_LIVE });
+    // Another user is not held to this one's keys.
+    await apiKeys.mint((await newUser()).id, { name: 'other' });
+    await apiKeys.revoke(user.id, minted[0].id);
+    await harness.dataSource.query(
+      `UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [minted[1].id],
+    );
+    await apiKeys.mint(user.id, { name: 'after revoke' });
+    await apiKeys.mint(user.id, { name: 'after expiry' });
+    await expectAppError(apiKeys.mint(user.id, { name: 'full again' }), ErrorCode.ApiKeyLimit);
   });
 
   it('accepts 1 and 365 days', async () => {

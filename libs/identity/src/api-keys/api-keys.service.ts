@@ -3,6 +3,7 @@ import { DataSource, IsNull } from 'typeorm';
 import {
   API_KEY_DEFAULT_DAYS,
   API_KEY_MAX_DAYS,
+  API_KEY_MAX_LIVE,
   type ApiKeyCreatedResponse,
   type ApiKeyResponse,
   AppError,
@@ -76,6 +77,20 @@ export class ApiKeysService {
     }
     const token = mintPersonalAccessToken();
     return this.dataSource.transaction(async (manager) => {
+      // One mint per user at a time, so two concurrent mints cannot both pass the cap.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`dq.api-keys:${userId}`]);
+      const [{ live }] = await manager.query<{ live: number }[]>(
+        `SELECT count(*)::int AS live FROM "api_keys"
+          WHERE "user_id" = $1 AND "revoked_at" IS NULL AND "expires_at" > now()`,
+        [userId],
+      );
+      if (live >= API_KEY_MAX_LIVE) {
+        throw new AppError(
+          ErrorCode.ApiKeyLimit,
+          `You already hold ${API_KEY_MAX_LIVE} live API keys; revoke one before creating another`,
+          { limit: API_KEY_MAX_LIVE },
+        );
+      }
       const keys = manager.getRepository(ApiKeyEntity);
       const key = await keys.save(
         keys.create({

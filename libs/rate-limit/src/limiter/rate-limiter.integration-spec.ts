@@ -70,6 +70,27 @@ describe('RateLimiter', () => {
     expect(refused.resetSeconds).toBeLessThanOrEqual(60);
   });
 
+  it("a user's credentials share the user's budget as well as each having its own", async () => {
+    const limiter = await replica();
+    const principal = unique();
+    const answers = [];
+    for (const credential of ['pat:a', 'pat:b', 'pat:c', 'pat:d'])
+      answers.push(
+        await limiter.consume(Authenticated, {
+          credential: `${principal}:${credential}`,
+          principal,
+          ipPrefix: 'x',
+        }),
+      );
+    expect(answers.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(answers.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
+    // Another user's key is not charged for them.
+    expect(
+      (await limiter.consume(Authenticated, { credential: 'pat:e', principal: unique(), ipPrefix: 'x' }))
+        .allowed,
+    ).toBe(true);
+  });
+
   it('two replicas share one budget', async () => {
     const [a, b] = [await replica(), await replica()];
     const credential = unique();

@@ -72,6 +72,7 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RateLimiter.name);
   private readonly redis: Redis;
   private readonly authenticated: Budget;
+  private readonly authenticatedUser: Budget;
   private readonly unauthenticated: Budget;
   private readonly llmPerPrincipal: Budget;
   private readonly llmPerIp: Budget;
@@ -83,6 +84,7 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
     this.redis.on('error', () => this.markDegraded());
     this.redis.on('ready', () => this.markRecovered());
     this.authenticated = this.budget('authenticated', options.authenticatedPerMinute, true);
+    this.authenticatedUser = this.budget('authenticated-user', options.authenticatedPerMinute, true);
     this.unauthenticated = this.budget('unauthenticated', options.unauthenticatedPerMinute, true);
     this.llmPerPrincipal = this.budget('llm-principal', options.llmPerPrincipalPerMinute, false);
     this.llmPerIp = this.budget('llm-ip', options.llmPerIpPerMinute, false);
@@ -114,7 +116,13 @@ export class RateLimiter implements OnModuleInit, OnApplicationShutdown {
     switch (kind) {
       case RateLimitClass.Authenticated: {
         if (!keys.credential) throw new Error('an authenticated request is counted by its credential');
-        return this.take(this.authenticated, digest(keys.credential));
+        if (keys.principal === undefined) return this.take(this.authenticated, digest(keys.credential));
+        // Per credential and per user: a user's many API keys do not multiply the user's budget.
+        const [byCredential, byUser] = await Promise.all([
+          this.take(this.authenticated, digest(keys.credential)),
+          this.take(this.authenticatedUser, digest(keys.principal)),
+        ]);
+        return strictestDecision(byCredential, byUser);
       }
       case RateLimitClass.Unauthenticated:
         return this.take(this.unauthenticated, keys.ipPrefix);
