@@ -12,6 +12,9 @@ import {
   type SamplePolicy,
   type SeverityThresholds,
   type SqlDialect,
+  isUserSqlKind,
+  sqlParserReady,
+  userSqlProblem,
   withoutTrailingSemicolons,
 } from '@dq/check-engine';
 import { DatasourceErrorClass, type FileEncoding } from '@dq/contracts';
@@ -193,6 +196,15 @@ export interface ComparisonOutcome {
  * The columns one side reads: its target's, or, for a query, what the query selects, asked of the
  * datasource with a statement that returns no rows (nothing else can know a query's columns).
  */
+/** A query side's SQL passes its datasource's gate again before anything reaches it. */
+async function assertSideQueryAllowed(side: ComparisonSide, label: 'target' | 'baseline'): Promise<void> {
+  if (side.query === undefined || !isUserSqlKind(side.connection.kind)) return;
+  await sqlParserReady();
+  const field = label === 'target' ? 'config.target_query' : 'config.baseline.query';
+  const refused = userSqlProblem(side.query, side.connection.kind);
+  if (refused !== null) throw new DatasourceError(DatasourceErrorClass.Invalid, `${field} ${refused}`);
+}
+
 async function sideColumns(
   side: ComparisonSide,
   options: CallOptions,
@@ -309,6 +321,8 @@ export async function runComparison(
   const keys = config.key_columns;
   // Each side's columns (a query side's too), so a column one side lacks is a clear error or left
   // out of the comparison, never a statement the datasource rejects.
+  await assertSideQueryAllowed(sides.target, 'target');
+  await assertSideQueryAllowed(sides.baseline, 'baseline');
   const targetColumns = await sideColumns(sides.target, options);
   const baselineColumns = await sideColumns(sides.baseline, options);
   const probes = targetColumns.statements + baselineColumns.statements;

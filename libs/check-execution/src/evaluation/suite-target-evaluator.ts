@@ -31,6 +31,9 @@ import {
   type SamplePolicy,
   type SchemaColumn,
   stripHelperColumns,
+  isUserSqlKind,
+  sqlParserReady,
+  userSqlProblem,
   withoutTrailingSemicolons,
 } from '@dq/check-engine';
 import { AppError, CheckOutcome, DatasourceErrorClass, RunFailureReason } from '@dq/contracts';
@@ -644,6 +647,12 @@ export class SuiteTargetEvaluator {
       }
       case CheckKind.CustomSql: {
         const custom = config as unknown as CustomSqlConfig;
+        // Checked again before it runs (a check stored before the gate, or edited in the database).
+        if (isUserSqlKind(state.connection.kind)) {
+          await sqlParserReady();
+          const refused = userSqlProblem(custom.sql, state.connection.kind);
+          if (refused !== null) return errorResult('custom_sql_refused', `config.sql ${refused}`);
+        }
         try {
           if (state.input.zeroSample) {
             // No failing row may be read: the datasource counts them (up to the cap) instead. Only

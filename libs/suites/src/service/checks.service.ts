@@ -16,7 +16,15 @@ import {
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { ConnectionDirectory, type ConnectionSummary, assertCustomSqlAllowed } from '@dq/connections';
-import { type CheckDefinition, CheckKind, dialectForKind, parseCheckDefinition } from '@dq/check-engine';
+import {
+  type CheckDefinition,
+  CheckKind,
+  dialectForKind,
+  isUserSqlKind,
+  parseCheckDefinition,
+  sqlParserReady,
+  userSqlProblem,
+} from '@dq/check-engine';
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
@@ -76,12 +84,14 @@ export class ChecksService {
   ) {
     const { suite } = await this.access.require(actor, suiteId, needed);
     const connection = await this.connectionOf(suite);
+    await sqlParserReady();
     const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
     await this.assertUserSqlAllowed(definition, connection);
     return { suite, connection, definition };
   }
 
   async create(actor: SuiteActor, suiteId: string, input: CreateCheckRequest): Promise<CheckResponse> {
+    await sqlParserReady();
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
         const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
@@ -117,6 +127,7 @@ export class ChecksService {
     checkId: string,
     input: UpdateCheckRequest,
   ): Promise<CheckResponse> {
+    await sqlParserReady();
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
         const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
@@ -197,6 +208,7 @@ export class ChecksService {
     checkId: string,
     version: number,
   ): Promise<CheckResponse> {
+    await sqlParserReady();
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
         const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
@@ -382,6 +394,11 @@ export class ChecksService {
         field: 'config.baseline.query',
         problems: [`a ${baseline.kind} connection takes a target, not a query`],
       });
+    } else if (typeof config.baseline['query'] === 'string' && isUserSqlKind(baseline.kind)) {
+      // The baseline query runs on the baseline's datasource: its dialect's gate applies.
+      const problem = userSqlProblem(config.baseline['query'], baseline.kind);
+      if (problem !== null)
+        fields.push({ field: 'config.baseline.query', problems: [`config.baseline.query ${problem}`] });
     }
     if (config.target_query !== undefined && !SQL_KINDS.includes(suiteKind))
       fields.push({

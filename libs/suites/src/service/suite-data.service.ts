@@ -165,7 +165,9 @@ export class SuiteDataService {
     input: CreateCheckRequest,
     runner: SuiteRunnerPort,
   ): Promise<CheckDryRunReply> {
-    const { suite, definition } = await this.checks.definitionFor(actor, suiteId, input);
+    const { suite, connection, definition } = await this.checks.definitionFor(actor, suiteId, input);
+    // A comparison's baseline query is gated by its own datasource's dialect, as at save.
+    await this.checks.assertComparisonSides(definition, connection.kind);
     return runner.dryRun({
       connection_id: suite.connectionId,
       target: suite.target,

@@ -1,0 +1,100 @@
+/**
+ * User SQL cannot read the PostgreSQL server's files or run programs, even on a connection whose
+ * role is a superuser (`postgres` here): PostgreSQL's own grammar sees every call, however nested
+ * or quoted, and the statement is refused with 422 at save and at dry-run, naming the field and the
+ * function, before anything is sent to the datasource.
+ */
+import { randomUUID } from 'node:crypto';
+import { call, GatewayWorld, ScratchDatabase } from '@dq/testing';
+
+interface ErrorBody {
+  error: { code: string; message: string; detail: { fields?: { field: string; problems: string[] }[] } };
+}
+
+const REFUSED: [string, string][] = [
+  ["SELECT pg_read_file('/etc/passwd') AS content", 'pg_read_file'],
+  ["SELECT * FROM pg_ls_dir('/') AS entry", 'pg_ls_dir'],
+  ["SELECT lo_import('/etc/passwd') AS oid", 'lo_import'],
+  // The file oracle: the row count leaks a byte of the file without showing it.
+  [
+    "SELECT * FROM generate_series(1, ascii(substr(pg_catalog.pg_read_file('/etc/passwd'), 1, 1))) AS g",
+    'pg_read_file',
+  ],
+  // The backslash trap: a lexical gate reading `\'` as an escape saw one string and one statement.
+  ["SELECT '\\' ; COPY (SELECT 1) TO PROGRAM 'id'; --'", 'must be a single statement'],
+  ["COPY (SELECT 1) TO PROGRAM 'id'", 'must be a query'],
+];
+
+describe('custom SQL on PostgreSQL cannot reach the server', () => {
+  let world: GatewayWorld;
+  let api: string;
+  let owner: string;
+  let connectionId: string;
+  let suiteId: string;
+  const database = new ScratchDatabase('custom_sql_gate');
+
+  beforeAll(async () => {
+    await database.create(async (client) => {
+      await client.query('CREATE TABLE public.orders (id int, amount int)');
+      await client.query('INSERT INTO public.orders VALUES (1, 10), (2, -1)');
+    });
+    world = await GatewayWorld.create('custom-sql-gate');
+    const gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    api = `${gateway.url}/api/v1`;
+    const admin = await world.mintToken('admin@example.test', 'admin');
+    owner = await world.mintToken('owner@example.test', 'member');
+    connectionId = await database.connect(api, admin, 'gate-db');
+    const created = await call(api, 'POST', '/suites', {
+      token: owner,
+      body: { name: `orders-${randomUUID()}`, connection_id: connectionId, target: 'public.orders' },
+    });
+    expect(created.status).toBe(201);
+    suiteId = (created.body as { id: string }).id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await world?.close();
+    await database.drop();
+  });
+
+  it.each(REFUSED)('refuses %s at save and at dry-run', async (sql, named) => {
+    const body = { name: 'leak', kind: 'custom_sql', config: { sql } };
+    for (const path of [`/suites/${suiteId}/checks`, `/suites/${suiteId}/checks/dryrun`]) {
+      const response = await call(api, 'POST', path, { token: owner, body });
+      expect({ path, status: response.status }).toEqual({ path, status: 422 });
+      const error = (response.body as ErrorBody).error;
+      expect(error.code).toBe('validation_failed');
+      expect(error.detail.fields).toEqual([
+        { field: 'config.sql', problems: [expect.stringContaining(named)] },
+      ]);
+    }
+    const listed = await call(api, 'GET', `/suites/${suiteId}/checks`, { token: owner });
+    expect(JSON.stringify(listed.body)).not.toContain('leak');
+  });
+
+  it('refuses a comparison reading files through its target or baseline query', async () => {
+    for (const [config, field] of [
+      [
+        {
+          baseline: { target: 'public.orders' },
+          target_query: "SELECT id, pg_read_file('/etc/passwd') AS c FROM public.orders",
+        },
+        'config.target_query',
+      ],
+      [{ baseline: { query: "SELECT id, pg_ls_dir('/') AS c FROM public.orders" } }, 'config.baseline.query'],
+    ] as const) {
+      const body = {
+        name: 'cmp',
+        kind: 'comparison',
+        config: { baseline_connection_id: connectionId, key_columns: ['id'], ...config },
+      };
+      for (const path of [`/suites/${suiteId}/checks`, `/suites/${suiteId}/checks/dryrun`]) {
+        const response = await call(api, 'POST', path, { token: owner, body });
+        expect({ path, status: response.status }).toEqual({ path, status: 422 });
+        expect((response.body as ErrorBody).error.detail.fields).toEqual([
+          { field, problems: [expect.stringMatching(/pg_read_file|pg_ls_dir/)] },
+        ]);
+      }
+    }
+  });
+});
