@@ -27,6 +27,8 @@ export const ErrorCode = {
   ChannelCredentialRedirect: 'channel_credential_redirect',
   UrlForbidden: 'url_forbidden',
   PayloadTooLarge: 'payload_too_large',
+  /** Node's parser refused the request's headers as too large (its `--max-http-header-size`). */
+  HeadersTooLarge: 'headers_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
   DatasourceUnreachable: 'datasource_unreachable',
@@ -59,6 +61,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   channel_credential_redirect: 422,
   url_forbidden: 422,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   datasource_unreachable: 502,

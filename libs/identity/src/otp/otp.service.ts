@@ -167,8 +167,16 @@ function verifyFailed(): AppError {
   return new AppError(ErrorCode.Unauthenticated, OTP_VERIFY_FAILED_MESSAGE);
 }
 
+/** The sign-in code limits count requests over this window. */
+export const OTP_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * The true wait until the oldest counted request leaves the window (up to 15 minutes, beyond the
+ * per-minute budgets' 1..60): a client told 60 s would be refused again. The error filter copies it
+ * to `Retry-After`.
+ */
 function rateLimited(retryAfter: number | null): AppError {
-  const seconds = Math.min(60, Math.max(1, retryAfter ?? 60));
+  const seconds = Math.min(OTP_WINDOW_SECONDS, Math.max(1, retryAfter ?? OTP_WINDOW_SECONDS));
   return new AppError(ErrorCode.RateLimited, 'Too many sign-in code requests; try again later', {
     retry_after_seconds: seconds,
   });

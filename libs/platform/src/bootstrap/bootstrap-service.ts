@@ -9,6 +9,7 @@ import { ConfigModule } from '../config/config.module';
 import { describeConfig } from '../config/load-config';
 import { HealthModule } from '../health/health.module';
 import { configureHttpApp, type HttpAppOptions } from '../http/configure-http-app';
+import { answerClientErrors } from './client-errors';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
 import { createLogger } from '../logging/create-logger';
@@ -108,6 +109,7 @@ export async function createServiceApp<C extends HttpServiceConfig>(
   });
   await options.beforeHttp?.(app);
   configureHttpApp(app, { ...options.http, nodeEnv: config.NODE_ENV, logger, shutdownHooks: false });
+  answerClientErrors(app.getHttpServer());
   const coordinator = app.get(ShutdownCoordinator);
   if (options.handleSignals ?? true) {
     coordinator.install(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });

@@ -45,6 +45,22 @@ function bodyParserFailure(exception: HttpException): Answer | undefined {
   return { status: exception.getStatus() === 400 ? 422 : exception.getStatus(), body: { ...known, detail } };
 }
 
+/** Methods no route answers anywhere: a 405, not a 404 that suggests the path is unknown. */
+const NEVER_SERVED_METHODS = new Set(['TRACE', 'TRACK']);
+
+/**
+ * Headers an answer's status calls for, unless a handler set its own: a 401 names the scheme it
+ * takes (RFC 9110; the MCP edge sets its richer challenge itself), a 429 says when to come back
+ * (`detail.retry_after_seconds`, whichever limiter refused).
+ */
+function edgeHeaders(res: Response, answer: Answer): void {
+  if (answer.status === 401 && !res.hasHeader('WWW-Authenticate'))
+    res.setHeader('WWW-Authenticate', 'Bearer');
+  const retryAfter = answer.body.detail['retry_after_seconds'];
+  if (answer.status === 429 && typeof retryAfter === 'number' && !res.hasHeader('Retry-After'))
+    res.setHeader('Retry-After', String(retryAfter));
+}
+
 /** Nest's router throws exactly this for a path no route matched. */
 function isUnmatchedRoute(exception: HttpException, req: Request): boolean {
   return exception.getStatus() === 404 && exception.message === `Cannot ${req.method} ${req.originalUrl}`;
@@ -85,6 +101,7 @@ export class HttpErrorEnvelopeFilter implements ExceptionFilter {
       return;
     }
     const envelope: ErrorEnvelope = { error: answer.body };
+    edgeHeaders(res, answer);
     res.status(answer.status).json(envelope);
   }
 
@@ -98,6 +115,16 @@ export class HttpErrorEnvelopeFilter implements ExceptionFilter {
       const fromBody = bodyParserFailure(exception);
       if (fromBody) return fromBody;
       if (isUnmatchedRoute(exception, req)) {
+        if (NEVER_SERVED_METHODS.has(req.method.toUpperCase())) {
+          return {
+            status: 405,
+            body: {
+              code: ErrorCode.MethodNotAllowed,
+              message: `${req.method} is not served`,
+              detail: { method: req.method },
+            },
+          };
+        }
         return {
           status: 404,
           body: {
