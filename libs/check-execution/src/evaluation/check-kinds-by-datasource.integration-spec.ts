@@ -577,4 +577,40 @@ describe('check kinds by datasource kind, against the peers', () => {
     },
     120_000,
   );
+
+  // A check stored before the SQL gate (or edited in our database) is gated again before it runs:
+  // PostgreSQL by its own grammar, W and L by the strict lexical gate; no statement is sent for it.
+  it.each([
+    [
+      'postgres',
+      "SELECT * FROM generate_series(1, ascii(substr(pg_read_file('/etc/passwd'), 1, 1)))",
+      'pg_read_file',
+    ],
+    ['postgres', "SELECT '\\' ; COPY (SELECT 1) TO PROGRAM 'id'; --'", 'must be a single statement'],
+    ['warehouse', 'SELECT SYSTEM$CANCEL_ALL_QUERIES()', 'SYSTEM$CANCEL_ALL_QUERIES'],
+    ['lakehouse', "SELECT reflect('java.lang.System', 'getenv', 'HOME')", 'reflect'],
+  ] as const)('%s: stored custom SQL %s is refused before it runs', async (kind, sql, named) => {
+    const subject = subjects.find((entry) => entry.kind === kind)!;
+    const stored: TargetCheck = {
+      id: randomUUID(),
+      version: 1,
+      baseline: null,
+      definition: {
+        name: 'stored before the gate',
+        description: null,
+        kind: 'custom_sql',
+        engine: null,
+        dimension: 'validity',
+        thresholds: null,
+        config: { sql },
+        enabled: true,
+      },
+    };
+    const results = await evaluateAll(subject.connectionId, subject.target, [stored]);
+    expect(results.get(stored.id)).toMatchObject({
+      outcome: 'error',
+      metric_value: null,
+      detail: { reason: 'custom_sql_refused', message: expect.stringContaining(named) },
+    });
+  });
 });
