@@ -223,4 +223,41 @@ describe('dangerous privileges of a connection role', () => {
     });
     expect(saved.status).toBe(201);
   });
+
+  it('ends a stored custom SQL check error at run time once the allowance is withdrawn, without sending its statement', async () => {
+    // Division by zero if it were sent: the check would then fail as the datasource's error instead.
+    const saved = await call(api, 'POST', `/suites/${suites.superuser}/checks`, {
+      token: tokens.member,
+      body: { name: 'never sent', kind: 'custom_sql', config: { sql: 'SELECT 1 / 0 AS boom' } },
+    });
+    expect(saved.status).toBe(201);
+    const checkId = (saved.body as { id: string }).id;
+    const withdrawn = await call(api, 'PATCH', `/connections/${ids.superuser}`, {
+      token: tokens.admin,
+      body: { allow_custom_sql_with_dangerous_privileges: false },
+    });
+    expect(withdrawn.status).toBe(200);
+    const triggered = await call(api, 'POST', `/suites/${suites.superuser}/run`, { token: tokens.member });
+    expect(triggered.status).toBe(201);
+    const runId = (triggered.body as { id: string }).id;
+    let status = 'queued';
+    for (
+      let attempt = 0;
+      attempt < 200 && !['succeeded', 'failed', 'cancelled'].includes(status);
+      attempt += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [{ status }] = await world.db.query<{ status: string }[]>('SELECT status FROM runs WHERE id = $1', [
+        runId,
+      ]);
+    }
+    const [result] = await world.db.query<{ outcome: string; detail: Record<string, unknown> }[]>(
+      'SELECT outcome, detail FROM run_results WHERE run_id = $1 AND check_id = $2',
+      [runId, checkId],
+    );
+    expect(result).toMatchObject({
+      outcome: 'error',
+      detail: { reason: 'connection_privileged', dangerous_privileges: SUPERUSER_PRIVILEGES },
+    });
+  });
 });

@@ -140,6 +140,33 @@ export class SuiteTargetEvaluator {
     private readonly comparisonMaxRows = COMPARISON_DEFAULT_MAX_ROWS,
   ) {}
 
+  /** The refusal for a check whose custom SQL or query projection would run on a privileged connection. */
+  private async userSqlRefusal(
+    definition: CheckDefinition,
+    input: TargetEvaluationInput,
+  ): Promise<{ message: string; detail: Record<string, unknown> } | null> {
+    const targetId = input.target.connection_id;
+    const sides: string[] = [];
+    if (definition.kind === CheckKind.CustomSql) sides.push(targetId);
+    if (definition.kind === CheckKind.Comparison) {
+      const config = definition.config as {
+        baseline_connection_id: string;
+        baseline: Record<string, unknown>;
+        target_query?: string;
+      };
+      if (config.target_query !== undefined) sides.push(targetId);
+      if ('query' in config.baseline) sides.push(config.baseline_connection_id);
+    }
+    for (const id of new Set(sides)) {
+      const refusal = await this.connections.userSqlRefusal(
+        id,
+        id === targetId ? input.connection : undefined,
+      );
+      if (refusal !== null) return refusal;
+    }
+    return null;
+  }
+
   async evaluate(
     input: TargetEvaluationInput,
     context: TargetEvaluationContext,
@@ -175,6 +202,12 @@ export class SuiteTargetEvaluator {
     if (dialect === null) {
       await failAll(errorResult('not_a_datasource', 'This connection kind holds no data to check'));
       return { statements: 0 };
+    }
+    // SQL a user wrote is not sent to a connection whose role holds dangerous privileges.
+    for (const check of input.checks) {
+      const refusal = await this.userSqlRefusal(check.definition, input);
+      if (refusal !== null)
+        await done(check.id, errorResult('connection_privileged', refusal.message, refusal.detail));
     }
     const options: CallOptions = {
       ...this.callOptions(context.signal),

@@ -1,5 +1,10 @@
 import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
-import { type ConnectionUseService, type StoredConnection, connectionSecretAad } from '@dq/connections';
+import {
+  type ConnectionUseService,
+  type StoredConnection,
+  connectionSecretAad,
+  customSqlRefusalOf,
+} from '@dq/connections';
 import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
 import { SecretDecryptionError, type SecretCipher } from '@dq/security';
 
@@ -41,6 +46,25 @@ export class OpenedConnections {
       }
     }
     return { id: stored.id, kind: stored.kind, config: stored.config, credential };
+  }
+
+  /**
+   * Why SQL a user wrote may not run on this connection (its role holds dangerous privileges and no
+   * Admin allowed it), or null. A connection that is not there is refused when it is opened.
+   */
+  async userSqlRefusal(
+    connectionId: string,
+    preloaded?: StoredConnection | null,
+  ): Promise<{ message: string; detail: Record<string, unknown> } | null> {
+    let stored: StoredConnection;
+    try {
+      if (preloaded === null) return null;
+      stored = preloaded ?? (await this.use.load(connectionId));
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    }
+    return customSqlRefusalOf(stored);
   }
 
   /** Credential health moves on what a use of the credential came to (auth failures only). */

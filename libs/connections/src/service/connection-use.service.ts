@@ -15,9 +15,13 @@ import { preparedQuery } from '@dq/db';
 /** A saved connection as the runner uses it: config and the still-sealed credential. */
 export interface StoredConnection {
   id: string;
+  name: string;
   kind: ConnectionKind;
   config: Record<string, unknown>;
   sealedCredential: string | null;
+  /** What decides whether user-written SQL may run on it (see `customSqlRefusalOf`). */
+  capabilities: ConnectionCapabilities | null;
+  allowCustomSqlWithDangerousPrivileges: boolean;
 }
 
 /**
@@ -26,7 +30,8 @@ export interface StoredConnection {
  * reads its connection in the same statement, and {@link storedConnectionOf} reads the value.
  */
 export function connectionForUseSql(id: string): string {
-  return `(SELECT json_build_object('id', c."id", 'kind', c."kind", 'config', c."config", 'sealed_credential', c."secret_ciphertext")
+  return `(SELECT json_build_object('id', c."id", 'name', c."name", 'kind', c."kind", 'config', c."config", 'sealed_credential', c."secret_ciphertext",
+       'capabilities', c."capabilities", 'allow_custom_sql', c."allow_custom_sql_with_dangerous_privileges")
      FROM "connections" c WHERE c."id" = (${id})::uuid AND c."deleted_at" IS NULL)`;
 }
 
@@ -35,15 +40,21 @@ export function storedConnectionOf(json: unknown): StoredConnection | null {
   if (json === null || typeof json !== 'object') return null;
   const row = json as {
     id: string;
+    name: string;
     kind: string;
     config: Record<string, unknown>;
     sealed_credential: string | null;
+    capabilities: ConnectionCapabilities | null;
+    allow_custom_sql: boolean;
   };
   return {
     id: row.id,
+    name: row.name,
     kind: row.kind as ConnectionKind,
     config: row.config,
     sealedCredential: row.sealed_credential,
+    capabilities: row.capabilities,
+    allowCustomSqlWithDangerousPrivileges: row.allow_custom_sql,
   };
 }
 
@@ -65,13 +76,17 @@ export class ConnectionUseService {
     const [row] = UUID.test(id)
       ? await preparedQuery<{
           id: string;
+          name: string;
           kind: string;
           config: Record<string, unknown>;
           secret_ciphertext: string | null;
+          capabilities: ConnectionCapabilities | null;
+          allow_custom_sql_with_dangerous_privileges: boolean;
         }>(
           this.dataSource,
           'dq_connection_for_use',
-          `SELECT "id", "kind", "config", "secret_ciphertext" FROM "connections"
+          `SELECT "id", "name", "kind", "config", "secret_ciphertext", "capabilities",
+              "allow_custom_sql_with_dangerous_privileges" FROM "connections"
             WHERE "id" = $1 AND "deleted_at" IS NULL`,
           [id],
         )
@@ -79,9 +94,12 @@ export class ConnectionUseService {
     if (row === undefined) throw new AppError(ErrorCode.NotFound, 'Connection not found');
     return {
       id: row.id,
+      name: row.name,
       kind: row.kind as ConnectionKind,
       config: row.config,
       sealedCredential: row.secret_ciphertext,
+      capabilities: row.capabilities,
+      allowCustomSqlWithDangerousPrivileges: row.allow_custom_sql_with_dangerous_privileges,
     };
   }
 

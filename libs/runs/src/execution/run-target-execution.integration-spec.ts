@@ -152,9 +152,12 @@ describe('RunExecutionService with a run target evaluator', () => {
     await execution.execute((await withConnection()).id, executionContext());
     expect(evaluator.calls[0]?.connection).toEqual({
       id: connectionId,
+      name: `claim-${connectionId}`,
       kind: 'postgres',
       config: { host: 'db.internal', port: 5432 },
       sealedCredential: 'sealed-envelope',
+      capabilities: null,
+      allowCustomSqlWithDangerousPrivileges: false,
     });
 
     await dataSource.query(`UPDATE connections SET deleted_at = now() WHERE id = $1`, [connectionId]);
