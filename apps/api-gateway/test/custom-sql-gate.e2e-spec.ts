@@ -5,7 +5,15 @@
  * function, before anything is sent to the datasource.
  */
 import { randomUUID } from 'node:crypto';
-import { call, GatewayWorld, ScratchDatabase } from '@dq/testing';
+import {
+  call,
+  type DatabricksSqlPeer,
+  type FakesnowPeer,
+  GatewayWorld,
+  ScratchDatabase,
+  startDatabricksSqlPeer,
+  startFakesnowPeer,
+} from '@dq/testing';
 
 interface ErrorBody {
   error: { code: string; message: string; detail: { fields?: { field: string; problems: string[] }[] } };
@@ -95,6 +103,104 @@ describe('custom SQL on PostgreSQL cannot reach the server', () => {
           { field, problems: [expect.stringMatching(/pg_read_file|pg_ls_dir/)] },
         ]);
       }
+    }
+  });
+});
+
+describe('custom SQL on Snowflake and Databricks: the strict lexical gate at save and dry-run', () => {
+  const PASSWORD = `pw-${randomUUID()}`;
+  const TOKEN = `dapi-${randomUUID()}`;
+  const LOOPBACK = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+  let world: GatewayWorld;
+  let fakesnow: FakesnowPeer;
+  let databricks: DatabricksSqlPeer;
+  let api: string;
+  let owner: string;
+  const suites: Record<'warehouse' | 'lakehouse', string> = { warehouse: '', lakehouse: '' };
+
+  beforeAll(async () => {
+    world = await GatewayWorld.create('custom-sql-gate-wl');
+    [fakesnow, databricks] = await Promise.all([
+      startFakesnowPeer({ password: PASSWORD }),
+      startDatabricksSqlPeer({
+        token: TOKEN,
+        tables: [
+          {
+            catalog: 'lake',
+            schema: 'sales',
+            name: 'orders',
+            columns: [{ name: 'id', type: 'BIGINT', nullable: false }],
+            rows: [[1], [2]],
+          },
+        ],
+      }),
+    ]);
+    await fakesnow.execute('CREATE DATABASE GATE_DB');
+    await fakesnow.execute('CREATE SCHEMA GATE_DB.APP');
+    await fakesnow.execute('CREATE TABLE GATE_DB.APP.ORDERS (ID NUMBER(38, 0))');
+    const [gateway] = await Promise.all([
+      world.startGateway({ ...LOOPBACK, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' }),
+      world.startRunner({ ...LOOPBACK, WAREHOUSE_ACCESS_URL_FOR_TESTS: fakesnow.accessUrl }),
+    ]);
+    api = `${gateway.url}/api/v1`;
+    const admin = await world.mintToken('admin@example.test', 'admin');
+    owner = await world.mintToken('owner@example.test', 'member');
+    for (const [kind, body, target] of [
+      [
+        'warehouse',
+        {
+          kind: 'warehouse',
+          config: { account: 'dq-gate', user: 'reader', database: 'GATE_DB', schema: 'APP' },
+          credential: { password: PASSWORD },
+        },
+        'GATE_DB.APP.ORDERS',
+      ],
+      [
+        'lakehouse',
+        {
+          kind: 'lakehouse',
+          config: { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
+          credential: { token: TOKEN },
+        },
+        'lake.sales.orders',
+      ],
+    ] as const) {
+      const created = await call(api, 'POST', '/connections', {
+        token: admin,
+        body: { name: `gate-${kind}`, ...body },
+      });
+      expect(created.status).toBe(201);
+      const suite = await call(api, 'POST', '/suites', {
+        token: owner,
+        body: {
+          name: `gate-${kind}-${randomUUID()}`,
+          connection_id: (created.body as { id: string }).id,
+          target,
+        },
+      });
+      expect(suite.status).toBe(201);
+      suites[kind] = (suite.body as { id: string }).id;
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await world?.close();
+    await Promise.all([fakesnow?.stop(), databricks?.stop()]);
+  });
+
+  it.each([
+    ['warehouse', 'SELECT SYSTEM$CANCEL_ALL_QUERIES()', 'SYSTEM$CANCEL_ALL_QUERIES'],
+    ['warehouse', 'SELECT $1 FROM @my_stage/orders.csv', '@stage'],
+    ['lakehouse', "SELECT reflect('java.lang.System', 'getenv', 'HOME')", 'reflect'],
+    ['lakehouse', "SELECT * FROM read_files('/etc')", 'read_files'],
+  ] as const)('%s: refuses %s at save and at dry-run', async (kind, sql, named) => {
+    const body = { name: 'leak', kind: 'custom_sql', config: { sql } };
+    for (const path of [`/suites/${suites[kind]}/checks`, `/suites/${suites[kind]}/checks/dryrun`]) {
+      const response = await call(api, 'POST', path, { token: owner, body });
+      expect({ path, status: response.status }).toEqual({ path, status: 422 });
+      expect((response.body as ErrorBody).error.detail.fields).toEqual([
+        { field: 'config.sql', problems: [expect.stringContaining(named)] },
+      ]);
     }
   });
 });
