@@ -357,4 +357,53 @@ describe('ConnectionsService', () => {
     await service.delete(os.id, asAdmin);
     await expect(service.get(os.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
+
+  it('audits the custom SQL allowance as its own event with before and after; a redirect withdraws it', async () => {
+    const pg = await service.create({ ...DRAFTS[5], name: 'pg-allow' }, actor);
+    await db.query(`UPDATE connections SET capabilities = $2 WHERE id = $1`, [
+      pg.id,
+      { dangerous_privileges: ['superuser'], checked_at: new Date().toISOString() },
+    ]);
+    const events = async () =>
+      db.query<{ detail: Record<string, unknown> }[]>(
+        `SELECT detail FROM audit_events WHERE target_id = $1 AND action = 'connection.custom_sql_permission_changed'
+          ORDER BY occurred_at, id`,
+        [pg.id],
+      );
+    const versions = await count('connection_versions');
+    const allowed = await service.update(pg.id, { allow_custom_sql_with_dangerous_privileges: true }, actor);
+    expect(allowed).toMatchObject({
+      allow_custom_sql_with_dangerous_privileges: true,
+      version: pg.version,
+      privilege_warning: expect.stringMatching(/superuser.*allowed custom SQL/),
+    });
+    // Not a config change: no version; the same value again writes nothing.
+    expect(await count('connection_versions')).toBe(versions);
+    await service.update(pg.id, { allow_custom_sql_with_dangerous_privileges: true }, actor);
+    expect((await events()).map((event) => [event.detail['before'], event.detail['after']])).toEqual([
+      [
+        { allow_custom_sql_with_dangerous_privileges: false },
+        { allow_custom_sql_with_dangerous_privileges: true },
+      ],
+    ]);
+    expect(
+      (await service.update(pg.id, { name: 'pg-allow-renamed' }, actor))
+        .allow_custom_sql_with_dangerous_privileges,
+    ).toBe(true);
+    const moved = await service.update(
+      pg.id,
+      { config: { host: 'db2.example.com' }, credential: { password: SECRET } },
+      actor,
+    );
+    expect(moved).toMatchObject({
+      allow_custom_sql_with_dangerous_privileges: false,
+      capabilities: null,
+      privilege_warning: expect.stringMatching(/not been checked/),
+    });
+    expect(await events()).toHaveLength(2);
+    expect((await events())[1]?.detail).toMatchObject({
+      before: { allow_custom_sql_with_dangerous_privileges: true },
+      after: { allow_custom_sql_with_dangerous_privileges: false },
+    });
+  });
 });
