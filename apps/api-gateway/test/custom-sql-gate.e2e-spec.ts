@@ -80,6 +80,31 @@ describe('custom SQL on PostgreSQL cannot reach the server', () => {
     expect(JSON.stringify(listed.body)).not.toContain('leak');
   });
 
+  it('refuses an imported suite whose custom SQL reads server files', async () => {
+    const exported = await call(api, 'GET', `/suites/${suiteId}/export`, { token: owner });
+    expect(exported.status).toBe(200);
+    const document = exported.body as { suite: Record<string, unknown>; checks: unknown[] };
+    const imported = await call(api, 'POST', '/suites/import', {
+      token: owner,
+      body: {
+        ...document,
+        suite: { ...document.suite, name: `imported-${randomUUID()}` },
+        checks: [
+          {
+            name: 'leak',
+            kind: 'custom_sql',
+            config: { sql: "SELECT pg_read_file('/etc/passwd') AS content" },
+          },
+        ],
+      },
+    });
+    expect(imported.status).toBe(422);
+    const fields = (imported.body as ErrorBody).error.detail.fields ?? [];
+    expect(fields).toEqual([
+      { field: expect.stringMatching(/config\.sql$/), problems: [expect.stringContaining('pg_read_file')] },
+    ]);
+  });
+
   it('refuses a comparison reading files through its target or baseline query', async () => {
     for (const [config, field] of [
       [

@@ -18,7 +18,7 @@ import { AuditLog } from '@dq/audit';
 import { hasCapability, WorkspaceCapability } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
 import { CheckEntity, SuiteEntity } from '@dq/db';
-import { parseCheckDefinition } from '@dq/check-engine';
+import { parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { toSuiteResponse } from '../view/suite-view';
@@ -197,6 +197,7 @@ export class SuitesService {
     suiteId: string,
     kind: ConnectionKind,
   ): Promise<void> {
+    await sqlParserReady();
     const checks = await manager.getRepository(CheckEntity).findBy({ suiteId });
     for (const check of checks) {
       try {

@@ -19,7 +19,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { grantSatisfies, hasCapability, WorkspaceCapability } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
-import { type CheckDefinition, parseCheckDefinition } from '@dq/check-engine';
+import { type CheckDefinition, parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { CheckEntity, SuiteEntity } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
@@ -156,6 +156,7 @@ export class SuiteTransferService {
   async import(actor: SuiteActor, input: ImportSuiteRequest): Promise<ImportSuiteResponse> {
     if (!hasCapability(actor.user, WorkspaceCapability.CreateSuites))
       throw new AppError(ErrorCode.Forbidden, 'Your workspace role does not allow this', {});
+    await sqlParserReady();
     const resolved = await this.resolve(input);
     const existing = await this.existingSuite(actor, resolved.suite.name);
     return this.dataSource.transaction(async (manager) => {
