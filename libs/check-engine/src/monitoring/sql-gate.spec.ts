@@ -14,6 +14,8 @@ describe('userSqlProblem on PostgreSQL (its own grammar)', () => {
     "SELECT $$ ; COPY t TO PROGRAM 'x' $$ AS x /* pg_ls_dir('/') */",
     'SELECT lower(name), count(*) FROM t GROUP BY 1 HAVING count(*) > 1',
     'SELECT * FROM generate_series(1, 3) g, LATERAL (SELECT g * 2) d',
+    // Nested block comments are PostgreSQL's: the call inside is still a comment.
+    "SELECT 1 /* outer /* inner */ pg_read_file('/x') */",
   ])('accepts %s', (sql) => {
     expect(userSqlProblem(sql, 'postgres')).toBeNull();
   });
@@ -68,6 +70,10 @@ describe('userSqlProblem on PostgreSQL (its own grammar)', () => {
     ['SELECT * FROM (SELECT * FROM t FOR SHARE) s', 'locking clause'],
     ['-- only a comment', 'must be a single statement'],
     ['SELEC 1', 'is not valid PostgreSQL'],
+    // An E-string's backslash escape ends where PostgreSQL says: the call after it is code.
+    ["SELECT E'\\'', pg_read_file('/x')", 'pg_read_file'],
+    ["SELECT /* a comment */ pg_ls_dir('/') -- the end", 'pg_ls_dir'],
+    ["SELECT $tag$ $$ $tag$, lo_export(1, '/tmp/x')", 'lo_export'],
   ])('refuses %s', (sql, expected) => {
     expect(userSqlProblem(sql, 'postgres')).toContain(expected);
   });
