@@ -262,6 +262,27 @@ describe('comparison across datasource kinds', () => {
     });
   });
 
+  it('refuses a query side that calls a denied function, before reading either side', async () => {
+    const side = (query: string) => ({
+      adapter: new PostgresAdapter(),
+      connection: postgres,
+      target: 'public.orders',
+      query,
+    });
+    const refused = runComparison(
+      config({ baseline: { query: "SELECT id, pg_read_file('/etc/passwd') AS amount FROM public.orders" } }),
+      {
+        target: side('SELECT id, amount FROM public.orders'),
+        baseline: side("SELECT id, pg_read_file('/etc/passwd') AS amount FROM public.orders"),
+      },
+      { timeoutMs: 60_000, cap: 1_000_000, policy: POLICY, thresholds: null, zeroSample: false },
+    );
+    await expect(refused).rejects.toMatchObject({
+      errorClass: 'invalid',
+      message: 'config.baseline.query must not call pg_read_file (server file and program access)',
+    });
+  });
+
   it.each([
     ['1.50', '1.5'],
     ['0010', '10'],
