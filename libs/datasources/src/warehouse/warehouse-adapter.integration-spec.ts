@@ -92,7 +92,8 @@ describe('WarehouseAdapter (snowflake-sdk) against fakesnow on loopback', () => 
       expect(result).toEqual({
         server_version: expect.any(String),
         database: 'SALES_DB',
-        capabilities: { native_dmf: false },
+        // The peer's session role is DUCKDB: not an account administrator.
+        capabilities: { native_dmf: false, dangerous_privileges: [] },
       });
     });
 

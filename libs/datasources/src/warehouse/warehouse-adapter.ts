@@ -57,6 +57,29 @@ async function probeNativeDmf(session: SnowflakeSession): Promise<boolean> {
   }
 }
 
+/** Roles whose sessions administer the account: what Snowflake has of PostgreSQL's superuser. */
+const DANGEROUS_ROLES = ['ACCOUNTADMIN', 'SECURITYADMIN', 'ORGADMIN'] as const;
+
+/**
+ * The session's primary role as a dangerous privilege (`role:ACCOUNTADMIN`), an empty list for any
+ * other role, undefined when it could not be read. Roles granted to it are not walked: cheap only.
+ */
+export function dangerousPrivilegesOfRole(role: unknown): string[] | undefined {
+  if (typeof role !== 'string' || role.length === 0) return undefined;
+  const name = role.toUpperCase();
+  return (DANGEROUS_ROLES as readonly string[]).includes(name) ? [`role:${name}`] : [];
+}
+
+async function probeDangerousRole(session: SnowflakeSession): Promise<string[] | undefined> {
+  try {
+    const { rows } = await session.run('SELECT CURRENT_ROLE() AS R');
+    return dangerousPrivilegesOfRole(rows[0]?.['R']);
+  } catch (error) {
+    if (session.stoppedBy !== undefined) throw error;
+    return undefined;
+  }
+}
+
 /**
  * A Snowflake cloud data warehouse (`snowflake-sdk`), by password or key pair. Every call logs in
  * on a session of its own and logs out after. Snowflake has no read-only session, so `query` takes
@@ -68,18 +91,23 @@ export class WarehouseAdapter implements DatasourceAdapter {
   constructor(private readonly dependencies: AdapterDependencies) {}
 
   /**
-   * Reports the version, the session's database and `capabilities.native_dmf`. The user and role
-   * are left out on purpose: the result is shown to every reader of the connection.
+   * Reports the version, the session's database, `capabilities.native_dmf` and, when the role is
+   * an account administrator, `capabilities.dangerous_privileges`. The user and role are otherwise
+   * left out on purpose: the result is shown to every reader of the connection.
    */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
     return withSnowflakeSession(this.dependencies, connection, options, async (session) => {
       const { rows } = await session.run('SELECT CURRENT_VERSION() AS V, CURRENT_DATABASE() AS D');
       const [row] = rows;
       const nativeDmf = await probeNativeDmf(session);
+      const dangerous = await probeDangerousRole(session);
       return {
         server_version: row?.['V'] ?? null,
         database: row?.['D'] ?? null,
-        capabilities: { native_dmf: nativeDmf },
+        capabilities: {
+          native_dmf: nativeDmf,
+          ...(dangerous !== undefined ? { dangerous_privileges: dangerous } : {}),
+        },
       };
     });
   }
