@@ -1,5 +1,5 @@
 import {
-  ConnectionKind,
+  type ConnectionKind,
   type ConnectionResponse,
   type ConnectionVersionResponse,
   type CredentialHealthStatus,
@@ -7,13 +7,6 @@ import {
 } from '@dq/contracts';
 import { privilegeWarningOf } from '../use/custom-sql-privileges';
 import { type ConnectionEntity, type ConnectionVersionEntity } from '@dq/db';
-
-/** The kinds that take user-written SQL (custom SQL checks, query projections). */
-const SQL_KINDS: readonly ConnectionKind[] = [
-  ConnectionKind.Postgres,
-  ConnectionKind.Warehouse,
-  ConnectionKind.Lakehouse,
-];
 
 /** The response shape: config (no secrets by construction), `has_secret`, health for datasources. */
 export function toConnectionResponse(row: ConnectionEntity): ConnectionResponse {
@@ -35,7 +28,7 @@ export function toConnectionResponse(row: ConnectionEntity): ConnectionResponse 
       : null,
     capabilities: row.capabilities,
     allow_custom_sql_with_dangerous_privileges: row.allowCustomSqlWithDangerousPrivileges,
-    privilege_warning: privilegeWarningOf(row, SQL_KINDS.includes(kind)),
+    privilege_warning: privilegeWarningOf(row, kind),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,

@@ -34,12 +34,13 @@ describe('custom SQL on a connection with dangerous privileges', () => {
   });
 
   it('warns on the read of a SQL connection only', () => {
-    expect(privilegeWarningOf(connection(['pg_read_server_files']), true)).toMatch(
+    expect(privilegeWarningOf(connection(['pg_read_server_files']), 'postgres')).toMatch(
       /pg_read_server_files.*refused/,
     );
-    expect(privilegeWarningOf(connection(['superuser'], true), true)).toMatch(/allowed custom SQL/);
-    expect(privilegeWarningOf(connection(undefined), true)).toMatch(/not been checked/);
-    expect(privilegeWarningOf(connection([]), true)).toBeNull();
-    expect(privilegeWarningOf(connection(undefined), false)).toBeNull();
+    expect(privilegeWarningOf(connection(['superuser'], true), 'postgres')).toMatch(/allowed custom SQL/);
+    expect(privilegeWarningOf(connection(undefined), 'postgres')).toMatch(/not been checked/);
+    expect(privilegeWarningOf(connection([]), 'postgres')).toBeNull();
+    expect(privilegeWarningOf(connection(undefined), 'lakehouse')).toMatch(/cannot be read through SQL/);
+    expect(privilegeWarningOf(connection(undefined), 'object_store')).toBeNull();
   });
 });

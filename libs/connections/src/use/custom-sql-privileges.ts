@@ -1,4 +1,11 @@
-import { AppError, type ConnectionCapabilities, ErrorCode } from '@dq/contracts';
+import { AppError, type ConnectionCapabilities, ConnectionKind, ErrorCode } from '@dq/contracts';
+
+/** The kinds that take user-written SQL (custom SQL checks, query projections). */
+const SQL_KINDS: readonly ConnectionKind[] = [
+  ConnectionKind.Postgres,
+  ConnectionKind.Warehouse,
+  ConnectionKind.Lakehouse,
+];
 
 /** What decides whether user-written SQL may run on a connection. */
 export interface PrivilegedConnection {
@@ -16,14 +23,17 @@ export function dangerousPrivilegesOf(connection: Pick<PrivilegedConnection, 'ca
  * Why custom SQL on this connection is a risk, for the connection's read: dangerous privileges
  * found (and whether an Admin allowed custom SQL anyway), or privileges not checked yet.
  */
-export function privilegeWarningOf(connection: PrivilegedConnection, sqlKind: boolean): string | null {
-  if (!sqlKind) return null;
+export function privilegeWarningOf(connection: PrivilegedConnection, kind: ConnectionKind): string | null {
+  if (!SQL_KINDS.includes(kind)) return null;
   const privileges = dangerousPrivilegesOf(connection);
   if (privileges.length > 0) {
     const held = `The connection's role holds dangerous privileges (${privileges.join(', ')})`;
     return connection.allowCustomSqlWithDangerousPrivileges
       ? `${held}; an Admin allowed custom SQL on it anyway`
       : `${held}; custom SQL and query projections are refused on it`;
+  }
+  if (kind === ConnectionKind.Lakehouse) {
+    return "The role's privileges cannot be read through SQL on Databricks: give the connection a role that only reads";
   }
   if (connection.capabilities?.dangerous_privileges === undefined) {
     return "The role's privileges have not been checked: test the connection";
