@@ -25,5 +25,6 @@ export * from './suites/suite-target';
 export * from './suites/file-encoding';
 export * from './suites/suite.dto';
 export * from './suites/check.dto';
+export * from './suites/check-history.dto';
 export * from './datasources/target-requests';
 export * from './workspace-settings/workspace-settings.dto';

@@ -13,6 +13,7 @@ import {
 import {
   type CheckBaselineResponse,
   type CheckHistoryPoint,
+  CheckHistoryQuery,
   type CheckResponse,
   type CheckVersionResponse,
   CreateCheckRequest,
@@ -130,14 +131,13 @@ export class ChecksController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('cid') cid: string,
-    @Query('limit') limit?: string,
+    @Query() query: CheckHistoryQuery,
   ): Promise<CheckHistoryPoint[]> {
-    const parsed = limit === undefined ? undefined : Number.parseInt(limit, 10);
     return this.checks.history(
       suiteActorOf(principal),
       id,
       cid,
-      parsed !== undefined && Number.isFinite(parsed) ? Math.min(parsed, HISTORY_MAX_LIMIT) : undefined,
+      query.limit === undefined ? undefined : Math.min(query.limit, HISTORY_MAX_LIMIT),
     );
   }
 

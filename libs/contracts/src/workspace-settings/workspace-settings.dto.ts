@@ -1,4 +1,4 @@
-import { IsBoolean, IsDefined, IsNumber } from 'class-validator';
+import { IsBoolean, IsDefined, IsNumber, Max } from 'class-validator';
 
 /** Severity weights of the health score; weight(pass) is always 0. */
 export interface ScoringWeights {
@@ -19,21 +19,28 @@ export const SCORING_WEIGHTS_RULE = '0 <= warn <= fail <= critical and critical 
 
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
+/** The largest weight stored: a score is a ratio of weights, and 1e308 overflows its sums to Infinity. */
+export const SCORING_WEIGHT_MAX = 1000;
+
 /**
  * `PUT /admin/scoring`: all three weights, as JSON numbers. 422 `validation_failed` unless
- * 0 <= warn <= fail <= critical and critical > 0 (the order is checked by the service).
+ * 0 <= warn <= fail <= critical and critical > 0 (the order is checked by the service), and each
+ * at most {@link SCORING_WEIGHT_MAX}.
  */
 export class ScoringWeightsRequest {
   @IsDefined()
   @IsNumber(FINITE)
+  @Max(SCORING_WEIGHT_MAX)
   warn!: number;
 
   @IsDefined()
   @IsNumber(FINITE)
+  @Max(SCORING_WEIGHT_MAX)
   fail!: number;
 
   @IsDefined()
   @IsNumber(FINITE)
+  @Max(SCORING_WEIGHT_MAX)
   critical!: number;
 }
 

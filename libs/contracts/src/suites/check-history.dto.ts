@@ -1,0 +1,13 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional } from 'class-validator';
+
+/**
+ * `GET /suites/{id}/checks/{cid}/history`: `limit` must be an integer (422 otherwise, never silently
+ * the default); the service clamps it to 1..1000.
+ */
+export class CheckHistoryQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  limit?: number;
+}
