@@ -96,6 +96,24 @@ describe('HTTP edges', () => {
     expect((await call(api, 'PUT', '/admin/scoring', { token: admin, body: top })).status).toBe(200);
   });
 
+  it('X-Forwarded-For from a hop not in TRUSTED_PROXIES picks no bucket: the socket address is counted', async () => {
+    const strict = await world.startGateway({
+      TRUSTED_PROXIES: '192.0.2.1',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3',
+    });
+    const statuses = [];
+    for (let i = 1; i <= 4; i += 1) {
+      const answer = await call(`${strict.url}/api/v1`, 'GET', '/me', {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    // One bucket for all four (earlier tests' unauthenticated calls from 127.0.0.1 may share it):
+    // at most three answered, the fourth refused. Believed, each address would have had its own.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses[3]).toBe(429);
+  });
+
   it("the sign-in code limiter's 429 says the true wait in Retry-After and the body", async () => {
     const email = `limited-${randomUUID()}@example.test`;
     for (let i = 0; i < 5; i += 1)
