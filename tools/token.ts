@@ -7,7 +7,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AccessConfig } from '@dq/access';
 import { AuditModule } from '@dq/audit';
-import { ServiceName, WORKSPACE_ROLES, type WorkspaceRole } from '@dq/contracts';
+import { API_KEY_MAX_LIVE, ServiceName, WORKSPACE_ROLES, type WorkspaceRole } from '@dq/contracts';
 import { DbModule } from '@dq/db';
 import { ApiKeysService, IdentityModule, UsersService } from '@dq/identity';
 import { loadConfig, platformModules } from '@dq/platform';
@@ -19,6 +19,8 @@ const LOCAL_DEFAULTS = {
   NATS_URL: 'nats://127.0.0.1:4222',
   LOG_LEVEL: 'warn',
 };
+
+const TOOL_KEY_NAME = 'npm run token';
 
 class TokenToolConfig extends AccessConfig {
   override PORT = 1;
@@ -69,9 +71,15 @@ async function main(): Promise<void> {
     const { user, created } = await users.provisionOnSignIn({ email });
     if (role && (created || user.role !== role)) await users.setRole(user.id, role, context);
     else if (created && !role) await users.setRole(user.id, 'member', context);
-    const key = await app
-      .get(ApiKeysService)
-      .mint(user.id, { name: 'npm run token' }, { ...context, actorUserId: user.id });
+    const apiKeys = app.get(ApiKeysService);
+    const keyContext = { ...context, actorUserId: user.id };
+    // At the cap of live keys, the oldest key this tool minted makes room (its user's own keys stay).
+    const now = Date.now();
+    const live = (await apiKeys.list(user.id)).filter((key) => Date.parse(key.expires_at) > now);
+    const minted = live.filter((key) => key.name === TOOL_KEY_NAME).reverse();
+    for (let excess = live.length - API_KEY_MAX_LIVE + 1; excess > 0 && minted.length > 0; excess -= 1)
+      await apiKeys.revoke(user.id, minted.shift()!.id, keyContext);
+    const key = await apiKeys.mint(user.id, { name: TOOL_KEY_NAME }, keyContext);
     console.log(key.token);
   } finally {
     await app.close();
