@@ -1,6 +1,6 @@
 /**
  * The HTTP edges through a booted gateway: the 401 challenge, TRACE, oversized headers, query and
- * weight bounds, and the sign-in code limiter's 429 (issue 23, item 10).
+ * weight bounds, and the sign-in code limiter's 429 with its real wait.
  */
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';

@@ -18,7 +18,7 @@ const parserLoading: Promise<void> = loadModule().then(() => {
 // A failed load shows as every PostgreSQL statement refused, never as an unhandled rejection.
 parserLoading.catch(() => undefined);
 
-/** Resolves once the PostgreSQL parser is loaded (a few ms after import); await before validating. */
+/** Resolves once the PostgreSQL parser (WASM) is loaded; await it before validating. */
 export function sqlParserReady(): Promise<void> {
   return parserLoading;
 }

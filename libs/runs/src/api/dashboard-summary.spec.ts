@@ -156,7 +156,7 @@ describe('summarizeDashboard', () => {
       },
     ]);
     // The orders suite's latest run had an errored check: it never scores 100 (75 here), and it
-    // now leads as the worst.
+    // leads as the worst.
     expect(view.suites.map((suite) => [suite.name, suite.health_score])).toEqual([
       ['orders', 75],
       ['customers', 90],
