@@ -120,6 +120,7 @@ describe('HTTP edges', () => {
       expect((await call(api, 'POST', '/auth/otp/request', { body: { email } })).status).toBe(202);
     const refused = await call(api, 'POST', '/auth/otp/request', { body: { email } });
     expect(refused.status).toBe(429);
+    expect((refused.body as ErrorEnvelope).error.code).toBe('sign_in_code_limited');
     const seconds = (refused.body as ErrorEnvelope).error.detail['retry_after_seconds'] as number;
     expect(seconds).toBeGreaterThan(800);
     expect(seconds).toBeLessThanOrEqual(900);

@@ -31,9 +31,13 @@ export const ErrorCode = {
   HeadersTooLarge: 'headers_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
+  /** The sign-in code limits, counted over 15 minutes: `retry_after_seconds` is the true wait, up to 900. */
+  SignInCodeLimited: 'sign_in_code_limited',
   DatasourceUnreachable: 'datasource_unreachable',
   /** The datasource answered but refused us (credential, grant) or failed the work: 502. */
   DatasourceFailed: 'datasource_failed',
+  /** Interactive work ran past its deadline; the statement was cancelled at the datasource: 504. */
+  DatasourceTimeout: 'datasource_timeout',
   ServiceUnavailable: 'service_unavailable',
   InternalError: 'internal_error',
 } as const;
@@ -64,8 +68,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
+  sign_in_code_limited: 429,
   datasource_unreachable: 502,
   datasource_failed: 502,
+  datasource_timeout: 504,
   service_unavailable: 503,
   internal_error: 500,
 };

@@ -222,8 +222,8 @@ describe('OtpService', () => {
     }
     const knownError = await failure(otp.request(known, null));
     const unknownError = await failure(otp.request(unknown, null));
-    expect(knownError.code).toBe(ErrorCode.RateLimited);
-    expect(unknownError.code).toBe(ErrorCode.RateLimited);
+    expect(knownError.code).toBe(ErrorCode.SignInCodeLimited);
+    expect(unknownError.code).toBe(ErrorCode.SignInCodeLimited);
     expect(knownError.message).toBe(unknownError.message);
     for (const error of [knownError, unknownError]) {
       expect(Object.keys(error.detail)).toEqual(['retry_after_seconds']);
@@ -242,7 +242,7 @@ describe('OtpService', () => {
       await otp.request(request % 2 === 0 ? address('ip') : (await enrolledUser('ip')).email, ip);
     }
     const error = await failure(otp.request(address('ip-next'), ip));
-    expect(error.code).toBe(ErrorCode.RateLimited);
+    expect(error.code).toBe(ErrorCode.SignInCodeLimited);
     await expect(otp.request(address('other-ip'), '203.0.113.7')).resolves.toBeUndefined();
     await mailer.whenIdle();
   });

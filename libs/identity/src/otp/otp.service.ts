@@ -50,7 +50,7 @@ export class OtpService {
 
   /**
    * Resolves to nothing, the same for enrolled and unknown addresses, or throws the same
-   * `rate_limited` for both. An unknown address takes the same path (limits, code, hash, one row)
+   * `sign_in_code_limited` for both. An unknown address takes the same path (limits, code, hash, one row)
    * but its row is void from birth and nothing is sent, so it can never be redeemed.
    */
   async request(email: string, ip: string | null): Promise<void> {
@@ -171,13 +171,12 @@ function verifyFailed(): AppError {
 export const OTP_WINDOW_SECONDS = 15 * 60;
 
 /**
- * The true wait until the oldest counted request leaves the window (up to 15 minutes, beyond the
- * per-minute budgets' 1..60): a client told 60 s would be refused again. The error filter copies it
- * to `Retry-After`.
+ * The true wait until the oldest counted request leaves the window, up to 15 minutes: its own code,
+ * so `rate_limited` keeps the spec's 1..60 s. The error filter copies it to `Retry-After`.
  */
 function rateLimited(retryAfter: number | null): AppError {
   const seconds = Math.min(OTP_WINDOW_SECONDS, Math.max(1, retryAfter ?? OTP_WINDOW_SECONDS));
-  return new AppError(ErrorCode.RateLimited, 'Too many sign-in code requests; try again later', {
+  return new AppError(ErrorCode.SignInCodeLimited, 'Too many sign-in code requests; try again later', {
     retry_after_seconds: seconds,
   });
 }
