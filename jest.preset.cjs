@@ -40,6 +40,8 @@ const ESM_ONLY_PACKAGES = [
   // thrift (under @databricks/sql) requires uuid 13, ESM only; the path form reaches the nested copy.
   'thrift/node_modules/uuid',
   'uuid',
+  // Its CommonJS entry loads the WASM glue (an ES module) by dynamic import(), which Jest's VM refuses.
+  '@guanmingchiu/sqlparser-ts',
 ];
 
 function tier(projectRoot, displayName, testMatch, extra = {}) {
@@ -48,7 +50,7 @@ function tier(projectRoot, displayName, testMatch, extra = {}) {
     rootDir: path.resolve(__dirname, projectRoot),
     testEnvironment: 'node',
     testMatch,
-    transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': esmToCjs },
+    transform: { '^.+\\.ts$': swc, '^.+\\.[mc]?js$': esmToCjs },
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper: pathsToModuleNameMapper(__dirname),

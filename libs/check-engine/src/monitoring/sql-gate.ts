@@ -5,7 +5,8 @@ import { loadModule, parseSync } from 'libpg-query';
  * it runs, per datasource dialect. A read-only transaction does not stop PostgreSQL's server file,
  * program and large-object functions, so PostgreSQL SQL is parsed with PostgreSQL's own grammar
  * (libpg_query, WASM) and refused unless it is one plain query calling no deny-listed function.
- * Snowflake and Databricks SQL get a strict lexical gate (see docs/decisions/0009).
+ * Snowflake and Databricks SQL is parsed by sqlparser-rs (WASM) in that dialect and must pass a
+ * strict lexical gate too, which reads quotes as the warehouse does (see docs/decisions/0009).
  */
 
 /** The datasource kinds that take user SQL. */
@@ -18,9 +19,25 @@ const parserLoading: Promise<void> = loadModule().then(() => {
 // A failed load shows as every PostgreSQL statement refused, never as an unhandled rejection.
 parserLoading.catch(() => undefined);
 
-/** Resolves once the PostgreSQL parser (WASM) is loaded; await it before validating. */
-export function sqlParserReady(): Promise<void> {
-  return parserLoading;
+type DialectParser = typeof import('@guanmingchiu/sqlparser-ts');
+let dialectParser: DialectParser | null = null;
+let dialectParserLoading: Promise<void> | null = null;
+
+// The Snowflake/Databricks parser is a few MB of WASM: loaded on first use, not at import.
+function loadDialectParser(): Promise<void> {
+  dialectParserLoading ??= import('@guanmingchiu/sqlparser-ts')
+    .then(async (module) => {
+      await module.init();
+      dialectParser = module;
+    })
+    // A failed load shows as every Snowflake/Databricks statement refused.
+    .catch(() => undefined);
+  return dialectParserLoading;
+}
+
+/** Resolves once the SQL parsers (WASM) are loaded; await it before validating. */
+export async function sqlParserReady(): Promise<void> {
+  await Promise.all([parserLoading, loadDialectParser()]);
 }
 
 interface DeniedFamily {
@@ -193,12 +210,96 @@ function lexicalProblem(sql: string): string | null {
   return null;
 }
 
+const DIALECTS = {
+  warehouse: { parser: 'snowflake', label: 'Snowflake' },
+  lakehouse: { parser: 'databricks', label: 'Databricks' },
+} as const;
+
+/** The dotted name of an sqlparser-rs object name (`[{ Identifier: { value } }, ...]`). */
+function objectName(name: unknown): string[] {
+  if (!Array.isArray(name)) return [];
+  return name.map((part) => {
+    const ident = (part as { Identifier?: { value?: unknown } }).Identifier;
+    return typeof ident?.value === 'string' ? ident.value : '';
+  });
+}
+
+const WRITE_VARIANTS: Readonly<Record<string, string>> = {
+  Insert: 'INSERT',
+  Update: 'UPDATE',
+  Delete: 'DELETE',
+  Merge: 'MERGE',
+};
+
+/** The first thing in an sqlparser-rs tree that makes it more than a plain read, or null. */
+function dialectTreeProblem(node: unknown): string | null {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = dialectTreeProblem(item);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof node !== 'object' || node === null) return null;
+  const record = node as Record<string, unknown>;
+  // Any identifier, quoted or not: a quoted "SYSTEM$..." call hides from the lexical gate.
+  if (typeof record['value'] === 'string' && /^system\$/i.test(record['value']))
+    return `must not call ${record['value']} (Snowflake system functions)`;
+  for (const [key, value] of Object.entries(record)) {
+    const write = WRITE_VARIANTS[key];
+    if (write !== undefined) return `must only read: ${write} is not allowed`;
+    if (key === 'into' && typeof value === 'object' && value !== null)
+      return 'must only read: SELECT ... INTO is not allowed';
+    if (key === 'locks' && Array.isArray(value) && value.length > 0)
+      return 'must only read: a locking clause (FOR UPDATE/SHARE) is not allowed';
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const inner = value as Record<string, unknown>;
+      // A call in an expression, a table function (`FROM f(...)`, `LATERAL FLATTEN(...)`).
+      const called =
+        key === 'Function' || (key === 'Table' && inner['args'] !== undefined && inner['args'] !== null);
+      if (called) {
+        const name = objectName(inner['name']).join('.');
+        const family = deniedFunctionFamily(name);
+        if (family !== null) return `must not call ${name} (${family})`;
+      }
+      // Stage reads (`@stage/path`) and Databricks path reads (json.`/tmp/x`).
+      if (
+        key === 'Table' &&
+        objectName(inner['name']).some((part) => part.startsWith('@') || part.includes('/'))
+      )
+        return 'must not read stages or files (@stage, format.`/path`)';
+    }
+    const found = dialectTreeProblem(value);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** What the dialect's parser says is wrong with `sql` as one plain query, or null. */
+function dialectProblem(sql: string, kind: Exclude<UserSqlKind, 'postgres'>): string | null {
+  const dialect = DIALECTS[kind];
+  if (dialectParser === null) return 'could not be checked: the SQL parser is not loaded yet, try again';
+  let statements: Record<string, unknown>[];
+  try {
+    statements = dialectParser.parse(sql, dialect.parser) as unknown as Record<string, unknown>[];
+  } catch (error) {
+    return `is not valid ${dialect.label} SQL: ${(error as Error).message}`;
+  }
+  if (statements.length !== 1) return 'must be a single statement';
+  const statement = statements[0] ?? {};
+  if (Object.keys(statement)[0] !== 'Query') return 'must be a query (SELECT, VALUES or WITH ... SELECT)';
+  return dialectTreeProblem(statement);
+}
+
 /**
  * What is wrong with `sql` (already past the dialect-free `readOnlySqlProblem`) as user SQL for a
  * datasource of `kind`, or null. Messages read after the field name ("config.sql must not call ...").
+ * Snowflake and Databricks SQL must pass both the parser and the lexical gate: the lexical gate
+ * reads quotes as the warehouse does where the parser's dialect does not (a Databricks `\'`).
  */
 export function userSqlProblem(sql: string, kind: UserSqlKind): string | null {
-  return kind === 'postgres' ? postgresProblem(sql) : lexicalProblem(sql);
+  if (kind === 'postgres') return postgresProblem(sql);
+  return dialectProblem(sql, kind) ?? lexicalProblem(sql);
 }
 
 /** Whether a datasource kind takes user SQL (and so has a gate here). */
