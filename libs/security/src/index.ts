@@ -3,6 +3,7 @@ export * from './secrets/key-ring';
 export * from './secrets/secret-cipher';
 export * from './secrets/secret-decryption.error';
 export * from './egress/forbidden-address';
+export * from './egress/egress-allowlist';
 export * from './egress/egress-refused.error';
 export * from './egress/guarded-lookup';
 export * from './egress/egress-guard';

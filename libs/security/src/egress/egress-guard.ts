@@ -3,12 +3,14 @@ import { Agent as HttpsAgent } from 'node:https';
 import { isIP } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { AppError, ErrorCode } from '@dq/contracts';
+import type { LookupAddress } from 'node:dns';
+import { EgressAllowlist, type EgressRefusal } from './egress-allowlist';
 import {
   type AddressPolicy,
+  addressesRefusal,
   createGuardedLookup,
   type GuardedLookupFunction,
   type HostResolver,
-  refusalReason,
   systemResolver,
 } from './guarded-lookup';
 
@@ -23,6 +25,10 @@ export interface EgressGuardOptions {
    */
   allowLoopbackForTests?: boolean;
   nodeEnv?: string;
+  /** `EGRESS_ALLOW_CIDRS`: private ranges the operator's network needs (comma-separated or a list). */
+  allowCidrs?: string | readonly string[];
+  /** `EGRESS_ALLOW_HOSTS`: exact names or `*.suffix` that may resolve to private addresses. */
+  allowHosts?: string | readonly string[];
   /** DNS resolution; the system resolver unless a test scripts the answers. */
   resolve?: HostResolver;
   logger?: EgressLogger;
@@ -32,13 +38,23 @@ const MAX_URL_LENGTH = 2048;
 // The authority as the user typed it, before the URL parser normalises odd IP forms away.
 const RAW_AUTHORITY = /^[a-z][a-z0-9+.-]*:[/\\]{2}([^/\\?#]*)/i;
 
+/** What the guard lets through beyond public addresses, as `/admin/deployment` shows it. */
+export interface EgressAllowances {
+  allow_cidrs: string[];
+  allow_hosts: string[];
+  /** The test and development loopback allowance (never on in production). */
+  loopback_allowed: boolean;
+}
+
 /**
- * The one egress guard for every user-supplied URL: `https:` only, every resolved address public,
- * and the same check again when the socket connects (DNS rebinding). Every refusal is the same 422
- * `url_forbidden`; the reason goes to the log, never to the caller.
+ * The one egress guard for every user-supplied URL and host: `https:` only, every resolved address
+ * public or allowed by the operator's allowlist, and the same check again when the socket connects
+ * (DNS rebinding). Every refusal is a 422 `url_forbidden` whose detail names the rule and, when the
+ * operator can allow it, the setting; the addresses themselves go to the log only.
  */
 export class EgressGuard {
   readonly allowLoopbackForTests: boolean;
+  readonly allowlist: EgressAllowlist;
   /** Connect-time lookup for `https:` (and for SDK clients that take a `lookup`). */
   readonly lookup: GuardedLookupFunction;
   private readonly httpLookup: GuardedLookupFunction;
@@ -51,6 +67,7 @@ export class EgressGuard {
     if (this.allowLoopbackForTests && (options.nodeEnv === undefined || options.nodeEnv === 'production')) {
       throw new Error('the egress loopback allowance is for tests only and is refused in production');
     }
+    this.allowlist = new EgressAllowlist(options.allowCidrs, options.allowHosts);
     this.resolve = options.resolve ?? systemResolver;
     this.logger = options.logger ?? new Logger(EgressGuard.name);
     const onRefused = (host: string, reason: string): void => {
@@ -60,20 +77,37 @@ export class EgressGuard {
     this.httpLookup = createGuardedLookup(this.policy('http:'), this.resolve, onRefused);
   }
 
+  /** The effective allowances, for the deployment view. */
+  allowances(): EgressAllowances {
+    return {
+      allow_cidrs: [...this.allowlist.cidrs],
+      allow_hosts: [...this.allowlist.hosts],
+      loopback_allowed: this.allowLoopbackForTests,
+    };
+  }
+
   /**
-   * Checks a user-supplied URL and returns it parsed. Throws 422 `url_forbidden` (detail `{field}`)
-   * for any refusal; a DNS failure (e.g. `ENOTFOUND`) is rethrown as is, since an unknown host is
-   * an unreachable datasource, not a forbidden one.
+   * Checks a user-supplied URL and returns it parsed. Throws 422 `url_forbidden` (detail
+   * `{field, rule, setting?}`) for any refusal; a DNS failure (e.g. `ENOTFOUND`) is rethrown as is,
+   * since an unknown host is an unreachable datasource, not a forbidden one.
    */
   async assertUrlAllowed(url: string, field = 'url'): Promise<URL> {
     const parsed = this.parse(url, field);
-    const host = bareHost(parsed.hostname);
-    const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await this.resolve(host);
-    const reason = refusalReason(addresses, this.policy(parsed.protocol));
-    if (reason !== undefined) throw this.refuse(field, reason, host);
+    await this.checkedAddresses(bareHost(parsed.hostname), field, this.policy(parsed.protocol));
     return parsed;
   }
 
+  /**
+   * Resolves a bare host (a database's `host`, no scheme) and checks every address it has; returns
+   * them so the caller connects to one of these (pinned), never to a second lookup's answer. A
+   * socket path or anything that is not a host name or IP address is refused (rule `scheme`).
+   */
+  async assertHostAllowed(host: string, field = 'host'): Promise<LookupAddress[]> {
+    const bare = typeof host === 'string' ? bareHost(host.trim().toLowerCase()) : '';
+    if (bare === '' || bare.length > 253 || (isIP(bare) === 0 && !/^[a-z0-9_.-]+$/.test(bare)))
+      throw this.refuse(field, { rule: 'scheme', reason: 'not a host name or IP address' });
+    return this.checkedAddresses(bare, field, this.policy('https:'));
+  }
   /** The connect-time lookup for a protocol (`http:` requires loopback under the allowance). */
   lookupFor(protocol: string): GuardedLookupFunction {
     return protocol === 'http:' ? this.httpLookup : this.lookup;
@@ -88,11 +122,20 @@ export class EgressGuard {
     return protocol === 'http:' ? this.agents.http : this.agents.https;
   }
 
-  /** Builds the single refusal, logging why. */
-  refuse(field: string, reason: string, host?: string): AppError {
+  /**
+   * Builds the refusal, logging why. A bare reason is a connect-time refusal: the host passed the
+   * check before the call and its DNS answer changed when the socket connected (`rebinding`).
+   */
+  refuse(field: string, why: string | EgressRefusal, host?: string): AppError {
+    const refusal: EgressRefusal = typeof why === 'string' ? { rule: 'rebinding', reason: why } : why;
     // Only the host is logged: a path or query may carry a token.
-    this.logger.warn(`egress refused: field=${field} host=${host ?? '-'} reason=${reason}`);
-    return new AppError(ErrorCode.UrlForbidden, 'URL not allowed', { field });
+    this.logger.warn(`egress refused: field=${field} host=${host ?? '-'} reason=${refusal.reason}`);
+    // The rule and setting only: a resolved internal address is never returned.
+    return new AppError(ErrorCode.UrlForbidden, 'URL not allowed', {
+      field,
+      rule: refusal.rule,
+      ...(refusal.setting === undefined ? {} : { setting: refusal.setting }),
+    });
   }
 
   destroy(): void {
@@ -102,31 +145,52 @@ export class EgressGuard {
   }
 
   private policy(protocol: string): AddressPolicy {
-    return { allowLoopback: this.allowLoopbackForTests, requireLoopback: protocol === 'http:' };
+    return {
+      allowLoopback: this.allowLoopbackForTests,
+      requireLoopback: protocol === 'http:',
+      allowlist: this.allowlist,
+    };
+  }
+
+  private async checkedAddresses(
+    host: string,
+    field: string,
+    policy: AddressPolicy,
+  ): Promise<LookupAddress[]> {
+    const literal = isIP(host) !== 0;
+    const addresses = literal ? [{ address: host, family: isIP(host) }] : await this.resolve(host);
+    const refusal = addressesRefusal(addresses, policy, literal ? undefined : host);
+    if (refusal !== undefined) throw this.refuse(field, refusal, host);
+    return addresses;
+  }
+
+  private refuseForm(field: string, reason: string, host?: string): AppError {
+    return this.refuse(field, { rule: 'scheme', reason }, host);
   }
 
   private parse(url: string, field: string): URL {
     if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_LENGTH) {
-      throw this.refuse(field, 'missing or overlong URL');
+      throw this.refuseForm(field, 'missing or overlong URL');
     }
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw this.refuse(field, 'unparseable URL');
+      throw this.refuseForm(field, 'unparseable URL');
     }
     const host = bareHost(parsed.hostname);
     if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.allowLoopbackForTests)) {
-      throw this.refuse(field, `scheme ${parsed.protocol} not allowed`, host);
+      throw this.refuseForm(field, `scheme ${parsed.protocol} not allowed`, host);
     }
     // Credentials belong in the connection's secret fields, never in a URL that may be logged.
-    if (parsed.username !== '' || parsed.password !== '') throw this.refuse(field, 'userinfo in URL', host);
-    if (host === '') throw this.refuse(field, 'no host', host);
+    if (parsed.username !== '' || parsed.password !== '')
+      throw this.refuseForm(field, 'userinfo in URL', host);
+    if (host === '') throw this.refuseForm(field, 'no host', host);
     const raw = rawHost(url);
-    if (raw === undefined) throw this.refuse(field, 'authority not in //host form', host);
+    if (raw === undefined) throw this.refuseForm(field, 'authority not in //host form', host);
     // `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` all parse to 127.0.0.1: refuse the odd forms.
     if (isIP(host) === 4 && raw !== host)
-      throw this.refuse(field, 'IP literal in a non-canonical form', host);
+      throw this.refuseForm(field, 'IP literal in a non-canonical form', host);
     return parsed;
   }
 }

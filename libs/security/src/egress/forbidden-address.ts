@@ -1,3 +1,4 @@
+import type { EgressRule } from './egress-allowlist';
 import { inRange, type IpRange, type ParsedIp, parseIp, range } from './ip-address';
 
 // Private, loopback, link-local (incl. the 169.254.169.254 metadata endpoint), CGNAT, reserved,
@@ -41,7 +42,8 @@ const COMPATIBLE = range('::/96');
 const NAT64 = range('64:ff9b::/96');
 const SIX_TO_FOUR = range('2002::/16');
 
-function embeddedIpv4(ip: ParsedIp): ParsedIp | undefined {
+/** The IPv4 address an IPv6 form carries (mapped, translated, compatible, NAT64, 6to4), if any. */
+export function embeddedIpv4(ip: ParsedIp): ParsedIp | undefined {
   if ([MAPPED, TRANSLATED, COMPATIBLE, NAT64].some((form) => inRange(ip, form))) {
     return { version: 4, value: ip.value & 0xffffffffn };
   }
@@ -77,4 +79,36 @@ export function isLoopbackAddress(ip: string): boolean {
         : undefined;
   if (v4 !== undefined) return inRange(v4, range('127.0.0.0/8'));
   return parsed.value === 1n;
+}
+
+// Never reachable, whatever the operator allows: the host itself, link-local (where every cloud's
+// metadata service lives) and the metadata addresses outside link-local, multicast and broadcast.
+const NEVER: readonly { range: IpRange; rule: EgressRule }[] = [
+  ...['0.0.0.0/8', '127.0.0.0/8', '::/128', '::1/128'].map((cidr) => ({
+    range: range(cidr),
+    rule: 'loopback' as const,
+  })),
+  ...['169.254.0.0/16', 'fe80::/10', '100.100.100.200/32', 'fd00:ec2::254/128'].map((cidr) => ({
+    range: range(cidr),
+    rule: 'metadata_address' as const,
+  })),
+  ...['224.0.0.0/4', '255.255.255.255/32', 'ff00::/8'].map((cidr) => ({
+    range: range(cidr),
+    rule: 'private_range' as const,
+  })),
+];
+
+/**
+ * The rule that refuses this address whatever the allowlist says (also when an IPv6 form carries
+ * it), or undefined when an allowlist may let it through. Unparseable text is refused.
+ */
+export function neverAllowedRule(ip: string): EgressRule | undefined {
+  const parsed = parseIp(ip);
+  if (parsed === undefined) return 'private_range';
+  for (const candidate of [parsed, embeddedIpv4(parsed)]) {
+    if (candidate === undefined) continue;
+    const hit = NEVER.find((entry) => inRange(candidate, entry.range));
+    if (hit !== undefined) return hit.rule;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { promises as dnsPromises, type LookupAddress, type LookupOptions } from 'node:dns';
 import { EgressRefusedError } from './egress-refused.error';
+import { EgressAllowlist, type EgressRefusal, addressRefusal } from './egress-allowlist';
 import { isForbiddenAddress, isLoopbackAddress } from './forbidden-address';
 
 /** Resolves a host name to every address it has. Injectable so tests can script DNS answers. */
@@ -13,23 +14,47 @@ export interface AddressPolicy {
   allowLoopback: boolean;
   /** Every address must be loopback (plain `http:` under the test allowance). */
   requireLoopback: boolean;
+  /** The operator's private ranges and hosts; none when absent. */
+  allowlist?: EgressAllowlist;
 }
+
+const NO_ALLOWANCES = new EgressAllowlist();
 
 export const STRICT_POLICY: AddressPolicy = { allowLoopback: false, requireLoopback: false };
 
-/** Why these addresses are refused under the policy, or undefined when all of them may be used. */
+/**
+ * Why these addresses are refused under the policy, or undefined when all of them may be used.
+ * `host` is the name they were resolved from (undefined for an IP literal): a listed host may
+ * resolve to private addresses.
+ */
+export function addressesRefusal(
+  addresses: readonly LookupAddress[],
+  policy: AddressPolicy,
+  host?: string,
+): EgressRefusal | undefined {
+  if (addresses.length === 0) return { rule: 'unresolvable', reason: 'host resolved to no address' };
+  const allowlist = policy.allowlist ?? NO_ALLOWANCES;
+  for (const { address } of addresses) {
+    if (policy.requireLoopback && !isLoopbackAddress(address))
+      return { rule: 'scheme', reason: `plain http to non-loopback address ${address}` };
+    const refusal = addressRefusal(
+      address,
+      { allowLoopback: policy.allowLoopback, allowlist, host },
+      isForbiddenAddress,
+      isLoopbackAddress,
+    );
+    if (refusal !== undefined) return refusal;
+  }
+  return undefined;
+}
+
+/** The reason alone (for a log line), or undefined when every address may be used. */
 export function refusalReason(
   addresses: readonly LookupAddress[],
   policy: AddressPolicy,
+  host?: string,
 ): string | undefined {
-  if (addresses.length === 0) return 'host resolved to no address';
-  for (const { address } of addresses) {
-    const loopback = isLoopbackAddress(address);
-    if (policy.requireLoopback && !loopback) return `plain http to non-loopback address ${address}`;
-    if (loopback && policy.allowLoopback) continue;
-    if (isForbiddenAddress(address)) return `forbidden address ${address}`;
-  }
-  return undefined;
+  return addressesRefusal(addresses, policy, host)?.reason;
 }
 
 type LookupCallback = (
@@ -67,10 +92,10 @@ export function createGuardedLookup(
           : {};
     resolve(hostname).then(
       (all) => {
-        const reason = refusalReason(all, policy);
-        if (reason !== undefined) {
-          onRefused?.(hostname, reason);
-          callback(new EgressRefusedError(reason), options.all ? [] : '', undefined);
+        const refusal = addressesRefusal(all, policy, hostname);
+        if (refusal !== undefined) {
+          onRefused?.(hostname, refusal.reason);
+          callback(new EgressRefusedError(refusal.reason), options.all ? [] : '', undefined);
           return;
         }
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
