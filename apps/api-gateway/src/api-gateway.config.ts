@@ -1,4 +1,6 @@
-import { IsBoolean, IsString, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { AccessConfig } from '@dq/access';
 import { Secret } from '@dq/platform';
 
@@ -24,4 +26,15 @@ export class ApiGatewayConfig extends AccessConfig {
   /** Tests only: lets user-supplied URLs reach loopback peers. Refused with NODE_ENV=production. */
   @IsBoolean()
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
+
+  /**
+   * Interactive datasource work (target columns, files, profile, check dry run) ends in the runner at
+   * this deadline; the gateway waits it plus a margin, then answers 504 `datasource_timeout` itself.
+   * The same value as the runner's.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  @Max(INTERACTIVE_DEADLINE_MAX_MS)
+  INTERACTIVE_DEADLINE_MS = INTERACTIVE_DEADLINE_DEFAULT_MS;
 }

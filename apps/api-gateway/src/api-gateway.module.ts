@@ -4,7 +4,7 @@ import { AccessModule } from '@dq/access';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
 import { RunsApiModule, RunsModule } from '@dq/runs';
-import { SuiteRunnerClient, SuitesModule } from '@dq/suites';
+import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type ApiGatewayConfig } from './api-gateway.config';
@@ -59,7 +59,11 @@ export class ApiGatewayModule {
         RunsApiModule,
         SuitesModule,
       ],
-      providers: [SuiteRunnerClient, ConnectionTestsClient],
+      providers: [
+        { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
+        SuiteRunnerClient,
+        ConnectionTestsClient,
+      ],
       controllers: [
         MeController,
         SignInController,

@@ -1,5 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsUrl } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { AccessConfig } from '@dq/access';
 import { IsServiceUrl } from '@dq/platform';
 
@@ -34,4 +35,15 @@ export class McpGatewayConfig extends AccessConfig {
   @IsOptional()
   @IsServiceUrl(['https:', 'http:'])
   MCP_PUBLIC_URL?: string;
+
+  /**
+   * Interactive datasource work (target columns, files, profile, check dry run) ends in the runner at
+   * this deadline; the gateway waits it plus a margin, then answers 504 `datasource_timeout` itself.
+   * The same value as the runner's.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  @Max(INTERACTIVE_DEADLINE_MAX_MS)
+  INTERACTIVE_DEADLINE_MS = INTERACTIVE_DEADLINE_DEFAULT_MS;
 }

@@ -53,6 +53,7 @@ export class McpGatewayModule implements NestModule {
         ...(mounted
           ? [
               McpModule.forRoot({
+                interactiveDeadlineMs: config.INTERACTIVE_DEADLINE_MS,
                 connections: ConnectionsModule.forRoot(
                   testOnlyPorts(
                     new EgressGuard({

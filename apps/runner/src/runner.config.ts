@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { BaseServiceConfig, Secret } from '@dq/platform';
 
 /** Environment of the runner service; validated at boot. */
@@ -56,4 +57,14 @@ export class RunnerConfig extends BaseServiceConfig {
   /** Where remote files are spooled for in-process scans (streamed to disk); the OS temp dir if empty. */
   @IsString()
   DATASOURCE_SPOOL_DIR = '';
+
+  /**
+   * Interactive datasource work (target columns, files, profile, check dry run) is cancelled at the
+   * datasource past this and answered 504 `datasource_timeout`; the web proxy must outlast it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  @Max(INTERACTIVE_DEADLINE_MAX_MS)
+  INTERACTIVE_DEADLINE_MS = INTERACTIVE_DEADLINE_DEFAULT_MS;
 }

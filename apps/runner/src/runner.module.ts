@@ -73,7 +73,7 @@ export class RunnerModule {
         {
           provide: TargetReader,
           useFactory: (opened: OpenedConnections, registry: DatasourceAdapterRegistry) =>
-            new TargetReader(opened, registry),
+            new TargetReader(opened, registry, config.INTERACTIVE_DEADLINE_MS),
           inject: [OpenedConnections, DatasourceAdapterRegistry],
         },
         {
@@ -98,7 +98,8 @@ export class RunnerModule {
         },
         {
           provide: CheckDryRun,
-          useFactory: (evaluator: SuiteTargetEvaluator) => new CheckDryRun(evaluator),
+          useFactory: (evaluator: SuiteTargetEvaluator) =>
+            new CheckDryRun(evaluator, config.INTERACTIVE_DEADLINE_MS),
           inject: [SuiteTargetEvaluator],
         },
         {

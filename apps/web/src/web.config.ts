@@ -1,6 +1,29 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsInt, IsUrl, Max, Min, type ValidationArguments, ValidateBy } from 'class-validator';
+import {
+  INTERACTIVE_ANSWER_MARGIN_MS,
+  INTERACTIVE_DEADLINE_DEFAULT_MS,
+  INTERACTIVE_DEADLINE_MAX_MS,
+  interactiveAnswerWaitMs,
+} from '@dq/contracts';
 import { HttpServiceConfig } from '@dq/platform';
+
+/**
+ * The proxy must outlast the gateway's wait for interactive work (the deadline plus a margin), or
+ * a slow dry run drops the socket with a 502 instead of answering the 504 envelope.
+ */
+function OutlastsInteractiveWork(): PropertyDecorator {
+  return ValidateBy({
+    name: 'outlastsInteractiveWork',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        typeof value === 'number' &&
+        value > interactiveAnswerWaitMs((args?.object as WebConfig).INTERACTIVE_DEADLINE_MS),
+      defaultMessage: () =>
+        `must be longer than INTERACTIVE_DEADLINE_MS plus ${INTERACTIVE_ANSWER_MARGIN_MS} ms (the gateway's wait)`,
+    },
+  });
+}
 
 /**
  * Environment of the web host (the browser page and the same-origin `/api` proxy); validated at boot.
@@ -18,5 +41,13 @@ export class WebConfig extends HttpServiceConfig {
   @IsInt()
   @Min(1000)
   @Max(600_000)
+  @OutlastsInteractiveWork()
   API_PROXY_TIMEOUT_MS = 120_000;
+
+  /** The runner's interactive deadline (the same variable), read only to check the proxy outlasts it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  @Max(INTERACTIVE_DEADLINE_MAX_MS)
+  INTERACTIVE_DEADLINE_MS = INTERACTIVE_DEADLINE_DEFAULT_MS;
 }

@@ -27,4 +27,5 @@ export * from './suites/suite.dto';
 export * from './suites/check.dto';
 export * from './suites/check-history.dto';
 export * from './datasources/target-requests';
+export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';

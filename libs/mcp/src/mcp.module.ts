@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule, RunsModule } from '@dq/runs';
-import { SuiteRunnerClient, SuitesModule } from '@dq/suites';
+import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
 import { McpHttpHandler } from './http/mcp-http.handler';
 import { AdminTools } from './tools/admin.tools';
@@ -19,11 +19,14 @@ const TOOL_GROUPS = [SuiteTools, CheckTools, RunTools, ConnectionTools, AdminToo
  */
 @Module({})
 export class McpModule {
-  static forRoot(options: { connections: DynamicModule }): DynamicModule {
+  static forRoot(options: { connections: DynamicModule; interactiveDeadlineMs?: number }): DynamicModule {
     return {
       module: McpModule,
       imports: [options.connections, RunsModule, RunsApiModule, SuitesModule],
       providers: [
+        ...(options.interactiveDeadlineMs === undefined
+          ? []
+          : [{ provide: INTERACTIVE_DEADLINE, useValue: options.interactiveDeadlineMs }]),
         SuiteRunnerClient,
         ConnectionTestsClient,
         ...TOOL_GROUPS,

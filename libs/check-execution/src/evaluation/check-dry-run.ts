@@ -1,20 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { type CheckDefinition } from '@dq/check-engine';
-import { type CheckDryRunReply, type CheckDryRunRequest, CheckOutcome } from '@dq/contracts';
+import {
+  type CheckDryRunReply,
+  type CheckDryRunRequest,
+  CheckOutcome,
+  INTERACTIVE_DEADLINE_DEFAULT_MS,
+  datasourceTimeoutError,
+} from '@dq/contracts';
 import { type CheckEvaluation } from '@dq/runs';
 import { interactiveFailure } from '../target/datasource-failure';
-import { INTERACTIVE_TIMEOUT_MS } from '../target/target-reader';
 import { type SuiteTargetEvaluator } from './suite-target-evaluator';
 
 /**
  * `POST /suites/{id}/checks/dryrun`: one check definition evaluated against live data exactly as a
  * run would (same compiler, banding, samples and redaction), nothing stored: no result row, no
  * baseline capture, no history. An anomaly monitor has no history of its own yet, so it skips.
+ * It runs under the interactive deadline: past it the running statement is cancelled at the
+ * datasource and the answer is 504 `datasource_timeout`, whatever the check's own outcome became
+ * (a cancelled statement would otherwise read as an `error` result).
  */
 export class CheckDryRun {
   constructor(
     private readonly evaluator: SuiteTargetEvaluator,
-    private readonly timeoutMs = INTERACTIVE_TIMEOUT_MS,
+    private readonly timeoutMs = INTERACTIVE_DEADLINE_DEFAULT_MS,
   ) {}
 
   async run(request: CheckDryRunRequest): Promise<CheckDryRunReply> {
@@ -42,15 +50,17 @@ export class CheckDryRun {
             },
           ],
         },
-        { signal },
+        { signal, timeoutMs: this.timeoutMs },
         async (_checkId, evaluation) => {
           result = evaluation;
         },
         { dryRun: true },
       );
     } catch (error) {
-      throw interactiveFailure(error);
+      if (signal.aborted) throw datasourceTimeoutError(this.timeoutMs);
+      throw interactiveFailure(error, this.timeoutMs);
     }
+    if (signal.aborted) throw datasourceTimeoutError(this.timeoutMs);
     const { samples, check_version: _version, ...detail } = result?.detail ?? {};
     return {
       outcome: result?.outcome ?? CheckOutcome.Error,

@@ -80,6 +80,8 @@ export interface TargetEvaluationInput {
 
 export interface TargetEvaluationContext {
   signal: AbortSignal;
+  /** Each datasource call's own deadline when shorter than the evaluator's (a dry run's). */
+  timeoutMs?: number;
   stopRequested?: () => Promise<boolean>;
 }
 
@@ -210,7 +212,7 @@ export class SuiteTargetEvaluator {
         await done(check.id, errorResult('connection_privileged', refusal.message, refusal.detail));
     }
     const options: CallOptions = {
-      ...this.callOptions(context.signal),
+      ...this.callOptions(context),
       ...(input.target.file_encoding ? { fileEncoding: input.target.file_encoding } : {}),
     };
     const now = this.ports.now?.() ?? new Date();
@@ -367,6 +369,7 @@ export class SuiteTargetEvaluator {
                   policy,
                   input,
                   dryRun: mode.dryRun === true,
+                  call: this.callOptions(context),
                 }),
               );
             }
@@ -394,8 +397,8 @@ export class SuiteTargetEvaluator {
     }
   }
 
-  private callOptions(signal: AbortSignal): CallOptions {
-    return { timeoutMs: this.timeoutMs, signal };
+  private callOptions({ signal, timeoutMs }: TargetEvaluationContext): CallOptions {
+    return { timeoutMs: timeoutMs ?? this.timeoutMs, signal };
   }
 
   /** Metadata is read once, and only when a volume, freshness or anomaly check can use it. */
@@ -525,6 +528,8 @@ export class SuiteTargetEvaluator {
       connection: DatasourceConnection;
       policy: SamplePolicy;
       input: TargetEvaluationInput;
+      /** The run's (or dry run's) signal and deadline: a comparison stops with the rest. */
+      call: CallOptions;
     },
   ): Promise<CheckEvaluation> {
     const config = check.definition.config as unknown as ComparisonConfig;
@@ -561,7 +566,7 @@ export class SuiteTargetEvaluator {
           },
         },
         {
-          ...this.callOptions(AbortSignal.timeout(this.timeoutMs)),
+          ...state.call,
           cap: this.comparisonMaxRows,
           policy: state.policy,
           thresholds: check.definition.thresholds,
@@ -595,6 +600,7 @@ export class SuiteTargetEvaluator {
       policy: SamplePolicy;
       input: TargetEvaluationInput;
       dryRun: boolean;
+      call: CallOptions;
     },
   ): Promise<CheckEvaluation> {
     const { kind, config } = check.definition;

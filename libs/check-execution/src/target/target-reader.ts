@@ -6,6 +6,8 @@ import {
   type TargetRequest,
   DatasourceErrorClass,
   type FileEncoding,
+  INTERACTIVE_DEADLINE_DEFAULT_MS,
+  datasourceTimeoutError,
 } from '@dq/contracts';
 import {
   type CallOptions,
@@ -15,9 +17,6 @@ import {
 } from '@dq/datasources';
 import { interactiveFailure } from './datasource-failure';
 import { type OpenedConnections } from './opened-connections';
-
-/** Interactive datasource work is bounded: past this the runner answers a timeout. */
-export const INTERACTIVE_TIMEOUT_MS = 120_000;
 
 const logger = new Logger('TargetReader');
 
@@ -30,7 +29,8 @@ export class TargetReader {
   constructor(
     private readonly connections: OpenedConnections,
     private readonly adapters: DatasourceAdapterRegistry,
-    private readonly timeoutMs = INTERACTIVE_TIMEOUT_MS,
+    /** The interactive deadline: past it the statement is cancelled and the answer is a 504. */
+    private readonly timeoutMs = INTERACTIVE_DEADLINE_DEFAULT_MS,
   ) {}
 
   async columns(request: TargetRequest): Promise<TargetColumnsReply> {
@@ -87,7 +87,9 @@ export class TargetReader {
           `Target work on a ${connection.kind} connection failed unexpectedly (${typeName(error)})`,
         );
       }
-      throw interactiveFailure(error);
+      // The deadline cancelled the statement: the adapter reports a cancel, the caller a timeout.
+      if (controller.signal.aborted) throw datasourceTimeoutError(this.timeoutMs);
+      throw interactiveFailure(error, this.timeoutMs);
     } finally {
       clearTimeout(timer);
     }

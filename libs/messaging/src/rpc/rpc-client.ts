@@ -8,6 +8,7 @@ import {
   requestSubject,
 } from '@dq/contracts';
 import { Injectable } from '@nestjs/common';
+import { ErrorCode as NatsErrorCode, NatsError } from 'nats';
 import { NatsClient } from '../connections/nats-client';
 import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
@@ -29,7 +30,8 @@ export class RpcClient {
   /**
    * Resolves with the validated reply. Throws the remote `AppError` when the service answered with
    * an error, and `AppError` `service_unavailable` when no instance answered in time (or none is
-   * subscribed).
+   * subscribed); `detail.timed_out` tells a service that took the request and never answered
+   * from one that was not there.
    */
   async request<Req, Res>(
     def: RequestDefinition<Req, Res>,
@@ -54,6 +56,7 @@ export class RpcClient {
         service,
         subject,
         cause: describeError(err),
+        timed_out: err instanceof NatsError && err.code === (NatsErrorCode.Timeout as string),
       });
     }
     return this.unwrap(def, service, data);
