@@ -15,7 +15,8 @@ export function createDefaultAdapters(dependencies: AdapterDependencies): Dataso
     new FileStoreAdapter(dependencies),
     new ObjectStoreAdapter(dependencies),
     new IcebergAdapter(dependencies),
-    // PostgreSQL is reached by host and port, usually on a private network: see docs/connections.md.
-    new PostgresAdapter(),
+    // PostgreSQL is reached by host and port, often on a private network the operator allows
+    // (EGRESS_ALLOW_CIDRS, EGRESS_ALLOW_HOSTS): see docs/connections.md.
+    new PostgresAdapter(dependencies),
   ];
 }

@@ -162,7 +162,7 @@ describe('comparison across datasource kinds', () => {
           connection: objects,
           target: 'orders.parquet',
         },
-        baseline: { adapter: new PostgresAdapter(), connection: postgres, target: 'public.orders' },
+        baseline: { adapter: new PostgresAdapter({ egress }), connection: postgres, target: 'public.orders' },
       },
       {
         timeoutMs: 600_000,
@@ -198,11 +198,11 @@ describe('comparison across datasource kinds', () => {
   }, 600_000);
 
   it('fails fast past the cap: it stops reading at cap + 1 rows', async () => {
-    const baseline = counting(new PostgresAdapter());
+    const baseline = counting(new PostgresAdapter({ egress }));
     const run = runComparison(
       config({ baseline: { target: 'public.small' }, compare_columns: [], max_rows: 1000 }),
       {
-        target: { adapter: new PostgresAdapter(), connection: postgres, target: 'public.small' },
+        target: { adapter: new PostgresAdapter({ egress }), connection: postgres, target: 'public.small' },
         baseline: { adapter: baseline, connection: postgres, target: 'public.small' },
       },
       { timeoutMs: 60_000, cap: 1_000_000, policy: POLICY, thresholds: null, zeroSample: false },
@@ -217,8 +217,8 @@ describe('comparison across datasource kinds', () => {
     const { evaluation } = await runComparison(
       config({ baseline: { target: 'public.dupes' }, compare_columns: ['amount'] }),
       {
-        target: { adapter: new PostgresAdapter(), connection: postgres, target: 'public.dupes' },
-        baseline: { adapter: new PostgresAdapter(), connection: postgres, target: 'public.dupes' },
+        target: { adapter: new PostgresAdapter({ egress }), connection: postgres, target: 'public.dupes' },
+        baseline: { adapter: new PostgresAdapter({ egress }), connection: postgres, target: 'public.dupes' },
       },
       { timeoutMs: 60_000, cap: 1_000_000, policy: POLICY, thresholds: null, zeroSample: false },
     );
@@ -236,13 +236,13 @@ describe('comparison across datasource kinds', () => {
       }),
       {
         target: {
-          adapter: new PostgresAdapter(),
+          adapter: new PostgresAdapter({ egress }),
           connection: postgres,
           target: 'public.orders',
           query: 'SELECT id, amount FROM public.orders WHERE id < 1000',
         },
         baseline: {
-          adapter: new PostgresAdapter(),
+          adapter: new PostgresAdapter({ egress }),
           connection: postgres,
           target: 'public.orders',
           query: 'SELECT id, amount FROM public.orders WHERE id < 1000',
@@ -264,7 +264,7 @@ describe('comparison across datasource kinds', () => {
 
   it('refuses a query side that calls a denied function, before reading either side', async () => {
     const side = (query: string) => ({
-      adapter: new PostgresAdapter(),
+      adapter: new PostgresAdapter({ egress }),
       connection: postgres,
       target: 'public.orders',
       query,

@@ -16,6 +16,8 @@ export abstract class SecretSealer {
 /** The egress policy for user-supplied URLs: throws 422 `url_forbidden` when refused. */
 export abstract class UrlPolicy {
   abstract assertAllowed(url: string, field: string): Promise<void>;
+  /** The same policy for a bare host (PostgreSQL's `host`): resolved and every address checked. */
+  abstract assertHostAllowed(host: string, field: string): Promise<void>;
 }
 
 /**
@@ -24,14 +26,16 @@ export abstract class UrlPolicy {
  * instead of failing the save.
  */
 function egressUrlPolicy(guard: EgressGuard): UrlPolicy {
+  const unlessUnresolved = async (check: () => Promise<unknown>): Promise<void> => {
+    try {
+      await check();
+    } catch (error) {
+      if (!isDnsFailure(error)) throw error;
+    }
+  };
   return {
-    assertAllowed: async (url, field) => {
-      try {
-        await guard.assertUrlAllowed(url, field);
-      } catch (error) {
-        if (!isDnsFailure(error)) throw error;
-      }
-    },
+    assertAllowed: (url, field) => unlessUnresolved(() => guard.assertUrlAllowed(url, field)),
+    assertHostAllowed: (host, field) => unlessUnresolved(() => guard.assertHostAllowed(host, field)),
   };
 }
 

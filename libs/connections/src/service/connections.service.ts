@@ -345,6 +345,9 @@ export class ConnectionsService {
   private async assertUrlsAllowed(config: Record<string, unknown>): Promise<void> {
     for (const { field, url } of urlFieldsOf(config))
       await this.urlPolicy.assertAllowed(url, `config.${field}`);
+    // PostgreSQL's `host` (the one kind reached by host and port) is held to the same policy.
+    if (typeof config['host'] === 'string')
+      await this.urlPolicy.assertHostAllowed(config['host'], 'config.host');
   }
 
   private async snapshot(

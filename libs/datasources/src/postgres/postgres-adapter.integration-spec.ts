@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { EgressGuard } from '@dq/security';
 import { type PrivateService, freePort, startPrivatePostgres, waitFor } from '@dq/testing';
 import { type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
 import { COLUMNS_SQL, PostgresAdapter } from './postgres-adapter';
+
+// The shared and private servers listen on loopback: the test-only allowance lets them through.
+const LOOPBACK_EGRESS = new EgressGuard({
+  allowLoopbackForTests: true,
+  nodeEnv: 'test',
+  logger: { warn: () => 0 },
+});
 
 // A private server with password auth: the shared one trusts every login, so it cannot refuse one.
 const PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
@@ -12,7 +20,7 @@ const DATABASE = 'sales_db';
 const HOST = '127.0.0.1';
 
 describe('PostgresAdapter against a real PostgreSQL', () => {
-  const adapter = new PostgresAdapter();
+  const adapter = new PostgresAdapter({ egress: LOOPBACK_EGRESS });
   const thrown: unknown[] = [];
   let server: PrivateService;
   let admin: Client;
@@ -493,7 +501,7 @@ describe('PostgresAdapter against a real PostgreSQL', () => {
 });
 
 describe('sslmode prefer against a server that offers TLS', () => {
-  const adapter = new PostgresAdapter();
+  const adapter = new PostgresAdapter({ egress: LOOPBACK_EGRESS });
   let server: PrivateService;
 
   beforeAll(async () => {

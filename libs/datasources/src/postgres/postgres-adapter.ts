@@ -10,6 +10,7 @@ import {
   type SessionOptions,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
+import { type AdapterDependencies } from '../adapter/adapter-dependencies';
 import { asCallerWork } from '../adapter/caller-work';
 import { POSTGRES_ERROR_MESSAGES } from './classify-postgres-error';
 import { type PostgresSession, classifiedPostgresCall, withReadOnlySession } from './postgres-session';
@@ -183,7 +184,7 @@ const DANGEROUS_PRIVILEGES_SQL = `SELECT r.rolsuper AS superuser, r.rolcreaterol
   FROM pg_roles r WHERE r.rolname = current_user`;
 
 /**
- * PostgreSQL as a SQL datasource (`pg`). Every call runs in a READ ONLY transaction on a pooled
+ * PostgreSQL as a SQL datasource (`pg`), reached only at an address the egress guard allows. Every call runs in a READ ONLY transaction on a pooled
  * connection (a test on a new one), with a statement timeout from the call and cancellation from
  * its signal.
  */
@@ -191,9 +192,13 @@ export class PostgresAdapter implements DatasourceAdapter {
   readonly kind = ConnectionKind.Postgres;
   readonly exactRowCountMetadata = false;
 
+  /** `egress` holds the host to the operator's allowlist at every connect. */
+  constructor(private readonly dependencies: Pick<AdapterDependencies, 'egress'>) {}
+
   /** The user name is left out on purpose: the result is shown to every reader of the connection. */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
     return withReadOnlySession(
+      this.dependencies.egress,
       connection,
       options,
       async (session) => {
@@ -219,7 +224,9 @@ export class PostgresAdapter implements DatasourceAdapter {
     target: string,
     options: CallOptions,
   ): Promise<ColumnInfo[]> {
-    return withReadOnlySession(connection, options, (session) => columnsIn(session, target));
+    return withReadOnlySession(this.dependencies.egress, connection, options, (session) =>
+      columnsIn(session, target),
+    );
   }
 
   /**
@@ -232,7 +239,9 @@ export class PostgresAdapter implements DatasourceAdapter {
     options: CallOptions & { maxRows: number; params?: unknown[] },
   ): Promise<QueryResult> {
     checkMaxRows(options.maxRows);
-    return withReadOnlySession(connection, options, (session) => queryIn(session, sql, options));
+    return withReadOnlySession(this.dependencies.egress, connection, options, (session) =>
+      queryIn(session, sql, options),
+    );
   }
 
   /**
@@ -248,6 +257,7 @@ export class PostgresAdapter implements DatasourceAdapter {
     { compiledOnly = false }: SessionOptions = {},
   ): Promise<T> {
     return withReadOnlySession(
+      this.dependencies.egress,
       connection,
       options,
       async (session) => {
@@ -289,7 +299,7 @@ export class PostgresAdapter implements DatasourceAdapter {
     options: CallOptions,
   ): Promise<TargetMetadata> {
     const table = parsePostgresTarget(target);
-    return withReadOnlySession(connection, options, async (session) => {
+    return withReadOnlySession(this.dependencies.egress, connection, options, async (session) => {
       const reltuples = await relationStats(session, table);
       if (reltuples === undefined) throw notFound();
       // reltuples is the planner's estimate (as of the last VACUUM/ANALYZE), never exact.

@@ -1,11 +1,19 @@
 import { Client } from 'pg';
+import { EgressGuard } from '@dq/security';
 import { type DatasourceConnection } from '../adapter/datasource-adapter';
 import { PostgresAdapter } from './postgres-adapter';
 import { postgresClientPool } from './postgres-client-pool';
 
+// The shared and private servers listen on loopback: the test-only allowance lets them through.
+const LOOPBACK_EGRESS = new EgressGuard({
+  allowLoopbackForTests: true,
+  nodeEnv: 'test',
+  logger: { warn: () => 0 },
+});
+
 /** Pooled datasource connections on the shared PostgreSQL: reuse, and what never comes back. */
 describe('PostgreSQL datasource connections are pooled between calls', () => {
-  const adapter = new PostgresAdapter();
+  const adapter = new PostgresAdapter({ egress: LOOPBACK_EGRESS });
   const connection: DatasourceConnection = {
     id: null,
     kind: 'postgres',

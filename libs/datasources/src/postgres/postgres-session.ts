@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { Client, type ClientConfig, type QueryConfig, type QueryResult } from 'pg';
-import { DatasourceErrorClass } from '@dq/contracts';
+import { AppError, DatasourceErrorClass } from '@dq/contracts';
+import { type EgressGuard } from '@dq/security';
 import { rethrowCallerFailure } from '../adapter/caller-work';
 import { type CallOptions, type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
 import { POSTGRES_ERROR_MESSAGES, classifyPostgresError } from './classify-postgres-error';
@@ -104,15 +106,16 @@ export async function classifiedPostgresCall<T>(
  * credential now, not 10 s ago).
  */
 export async function withReadOnlySession<T>(
+  egress: EgressGuard,
   connection: DatasourceConnection,
   options: CallOptions,
   work: (session: PostgresSession) => Promise<T>,
   { fresh = false, transaction = true }: { fresh?: boolean; transaction?: boolean } = {},
 ): Promise<T> {
-  const config = postgresClientConfig(connection, options.timeoutMs);
   const sslMode = postgresSslMode(connection);
   const { signal } = options;
   if (signal?.aborted) throw classified(DatasourceErrorClass.Cancelled);
+  const config = await pinnedClientConfig(egress, postgresClientConfig(connection, options.timeoutMs));
 
   const key = PostgresClientPool.keyOf(config);
   let client: Client | undefined;
@@ -168,6 +171,27 @@ export async function withReadOnlySession<T>(
       else await client.end().catch(() => undefined);
     }
   }
+}
+
+/**
+ * The settings with `host` replaced by an address the egress guard checked (resolve, check, pin):
+ * the socket connects to that address, never to a second lookup's answer, and TLS still verifies
+ * the certificate against the host name the connection names. A refusal is the guard's 422
+ * `url_forbidden`, before any byte reaches the host: no auth or timeout answer to tell apart.
+ */
+export async function pinnedClientConfig(egress: EgressGuard, config: ClientConfig): Promise<ClientConfig> {
+  const host = String(config.host);
+  let address: string;
+  try {
+    [{ address }] = await egress.assertHostAllowed(host, 'config.host');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The name does not resolve (now): an unreachable datasource.
+    throw classified(classifyPostgresError(error));
+  }
+  const ssl =
+    typeof config.ssl === 'object' && isIP(host) === 0 ? { ...config.ssl, servername: host } : config.ssl;
+  return { ...config, host: address, ssl };
 }
 
 /**
