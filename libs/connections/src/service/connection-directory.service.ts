@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AppError, type ConnectionCapabilities, type ConnectionKind, ErrorCode } from '@dq/contracts';
 import { ConnectionEntity } from '@dq/db';
 
@@ -47,6 +47,26 @@ export class ConnectionDirectory {
       });
     }
     return found;
+  }
+
+  /**
+   * `require` inside the caller's transaction, holding the row FOR KEY SHARE until it commits: a
+   * connection delete (which locks the row FOR UPDATE before counting the suites on it) waits, and
+   * then sees the suite; a delete that got there first leaves no live row, so the suite is refused.
+   */
+  async requireLocked(manager: EntityManager, id: string, field: string): Promise<ConnectionSummary> {
+    const row = UUID.test(id)
+      ? await manager.getRepository(ConnectionEntity).findOne({
+          where: { id, deletedAt: IsNull() },
+          lock: { mode: 'for_key_share' },
+        })
+      : null;
+    if (row === null) {
+      throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', {
+        fields: [{ field, problems: ['no such connection'] }],
+      });
+    }
+    return summaryOf(row);
   }
 
   async findByName(name: string): Promise<ConnectionSummary | null> {

@@ -76,9 +76,10 @@ export class SuitesService {
   @MapsSuiteNameTaken('name')
   async create(actor: SuiteActor, input: CreateSuiteRequest): Promise<SuiteResponse> {
     this.assertMayReference(actor);
-    const connection = await this.connections.require(input.connection_id, 'connection_id');
-    this.assertSuiteFields(connection, input.target, input.time_zone, input.file_encoding);
     return this.dataSource.transaction(async (manager) => {
+      // Locked until commit, so a concurrent connection delete cannot leave this suite behind.
+      const connection = await this.connections.requireLocked(manager, input.connection_id, 'connection_id');
+      this.assertSuiteFields(connection, input.target, input.time_zone, input.file_encoding);
       const suite = await manager.save(
         manager.create(SuiteEntity, {
           name: input.name,
@@ -108,7 +109,7 @@ export class SuitesService {
       let connection: ConnectionSummary | null = null;
       if (input.connection_id !== undefined && input.connection_id !== suite.connectionId) {
         this.assertMayReference(actor);
-        connection = await this.connections.require(input.connection_id, 'connection_id');
+        connection = await this.connections.requireLocked(manager, input.connection_id, 'connection_id');
         suite.connectionId = connection.id;
         changed.push('connection_id');
       }
