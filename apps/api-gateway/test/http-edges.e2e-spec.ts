@@ -72,12 +72,20 @@ describe('HTTP edges', () => {
 
   it('a check history limit that is not an integer is 422, before the suite is looked up', async () => {
     const path = `/suites/${randomUUID()}/checks/${randomUUID()}/history`;
-    for (const limit of ['abc', '12abc', '1.5']) {
+    for (const limit of ['abc', '12abc', '1.5', '']) {
       const answer = await call(api, 'GET', `${path}?limit=${limit}`, { token: admin });
       expect(answer.status).toBe(422);
       expect((answer.body as ErrorEnvelope).error.code).toBe('validation_failed');
     }
     expect((await call(api, 'GET', `${path}?limit=5`, { token: admin })).status).toBe(404);
+  });
+
+  it('an empty integer query parameter is 422 on every list endpoint, never the default', async () => {
+    for (const path of ['/runs?limit=', '/dashboard/summary?days=', '/runs?limit=%20']) {
+      const answer = await call(api, 'GET', path, { token: admin });
+      expect({ path, status: answer.status }).toEqual({ path, status: 422 });
+      expect((answer.body as ErrorEnvelope).error.code).toBe('validation_failed');
+    }
   });
 
   it('a scoring weight above 1000 is 422 and nothing is stored', async () => {

@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { QueryInteger } from '../query-integer';
 
 export const AUDIT_LIST_DEFAULT_LIMIT = 50;
 export const AUDIT_LIST_MAX_LIMIT = 200;
@@ -7,7 +7,7 @@ export const AUDIT_LIST_MAX_LIMIT = 200;
 /** `GET /admin/audit-events` query: newest first, keyset-paginated through `before`. */
 export class AuditEventListQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @Min(1)
   @Max(AUDIT_LIST_MAX_LIMIT)

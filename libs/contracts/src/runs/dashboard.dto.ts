@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { type CheckOutcome, type RunStatus } from './run-status';
+import { QueryInteger } from '../query-integer';
 
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const DASHBOARD_MAX_DAYS = 366;
@@ -8,7 +8,7 @@ export const DASHBOARD_MAX_DAYS = 366;
 /** `GET /dashboard/summary`: the window is the last `days` UTC days, today included. */
 export class DashboardSummaryQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @Min(1)
   @Max(DASHBOARD_MAX_DAYS)

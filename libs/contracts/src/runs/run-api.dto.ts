@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
@@ -14,6 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { type CheckOutcome, RunStatus } from './run-status';
+import { QueryInteger } from '../query-integer';
 
 export const RUN_LIST_DEFAULT_LIMIT = 50;
 export const RUN_LIST_MAX_LIMIT = 200;
@@ -55,7 +56,7 @@ export class RunListQuery {
   until?: string;
 
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   @Min(1)
   @Max(RUN_LIST_MAX_LIMIT)

@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional } from 'class-validator';
+import { QueryInteger } from '../query-integer';
 
 /**
  * `GET /suites/{id}/checks/{cid}/history`: `limit` must be an integer (422 otherwise, never silently
@@ -7,7 +7,7 @@ import { IsInt, IsOptional } from 'class-validator';
  */
 export class CheckHistoryQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInteger()
   @IsInt()
   limit?: number;
 }
