@@ -65,7 +65,11 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
       { from: 'x' },
       { timeoutMs: 500 },
     );
-    await expect(noResponder).rejects.toMatchObject({ code: ErrorCode.ServiceUnavailable, status: 503 });
+    await expect(noResponder).rejects.toMatchObject({
+      code: ErrorCode.ServiceUnavailable,
+      status: 503,
+      detail: { timed_out: false },
+    });
     await expect(noResponder).rejects.toBeInstanceOf(AppError);
 
     const release = deferred();
@@ -81,7 +85,11 @@ describe('request/reply, broadcasts and probes (real NATS and Redis)', () => {
       { from: 'x' },
       { timeoutMs: 300 },
     );
-    await expect(slow).rejects.toMatchObject({ code: ErrorCode.ServiceUnavailable });
+    // A service that took the request and did not answer in time is told apart from an absent one.
+    await expect(slow).rejects.toMatchObject({
+      code: ErrorCode.ServiceUnavailable,
+      detail: { timed_out: true },
+    });
     release.resolve();
   });
 
