@@ -1,7 +1,6 @@
 /*
- * Imported before snowflake-sdk, and only for this side effect. On load, the connector probes the
- * cloud metadata endpoints (169.254.169.254, metadata.google.internal) and calls AWS STS with the
- * process's ambient AWS credentials, to report the platform in its login telemetry. The runner
- * must make no such requests: they bypass the egress guard and touch the runner's own identity.
+ * Imported before snowflake-sdk, and only for this side effect: the connector's own switch that stops
+ * it probing the cloud metadata endpoints and AWS STS on load, requests the egress guard would never
+ * see (docs/decisions/0024). The SDK reads it once, at load; the spec beside this file checks it does.
  */
 process.env['SNOWFLAKE_DISABLE_PLATFORM_DETECTION'] = 'true';

@@ -2,9 +2,6 @@ import { type FieldViolation, type PayloadClass } from '@dq/contracts';
 import { TransformationType, plainToInstance } from 'class-transformer';
 import { type ValidationError, ValidationTypes, getMetadataStorage, validateSync } from 'class-validator';
 import { InvalidPayloadError } from './invalid-payload.error';
-import { memoizeValidationRules } from './validation-rules-memo';
-
-memoizeValidationRules();
 
 /**
  * Strict on what we send: unknown fields are refused, so a producer cannot leak fields the

@@ -20,10 +20,7 @@ function retained(): number {
   return usage.heapUsed + usage.arrayBuffers;
 }
 
-/**
- * About 450 bytes of CSV a row (more as XLSX XML). Measured: bounded, the peak grows by under 4 MiB;
- * with the backpressure taken out, by 86 MiB (CSV) and 64 MiB (XLSX).
- */
+/** About 450 bytes of CSV a row (more as XLSX XML); figures with and without backpressure: bench/README.md. */
 async function* manyRows(onSample: () => void): AsyncGenerator<ReportRow> {
   const filler = 'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(5);
   for (let index = 0; index < ROWS; index++) {

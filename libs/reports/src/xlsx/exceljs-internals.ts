@@ -2,14 +2,13 @@ import type { EventEmitter } from 'node:events';
 import type { stream, Worksheet } from 'exceljs';
 
 /**
- * The two places where the XLSX writer reaches past exceljs's public API (exceljs is pinned exactly
- * in package.json; `xlsx-report-writer.spec.ts` fails if either is no longer where 4.4.0 keeps it).
+ * The two places where the XLSX writer reaches past exceljs's public API. exceljs is pinned exactly
+ * in package.json and `xlsx-report-writer.spec.ts` fails if its version or these shapes change.
  *
- * Why: exceljs's streaming writer hands each full 64 KiB buffer of sheet XML to the PassThrough the
- * zip archive reads that entry from, and ignores that write's result. A producer faster than
- * deflate plus the destination therefore grows that buffer without limit (measured: 50 to 70 MB of
- * XML for 200,000 rows). Watching its length and waiting for its `drain` is the backpressure exceljs
- * lacks; the destination's own backpressure reaches that buffer through the archive's pipe.
+ * Why: exceljs's streaming writer hands each 64 KiB of sheet XML to the PassThrough the zip archive
+ * reads that entry from and ignores that write's result, so a producer faster than deflate plus the
+ * destination grows that buffer with the row count. Watching its length and waiting for its `drain`
+ * is the backpressure exceljs lacks (figures with and without: `bench/README.md`).
  */
 
 /** The buffer feeding one worksheet's zip entry: its pending bytes and the stream that drains it. */

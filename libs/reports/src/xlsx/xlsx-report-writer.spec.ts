@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -123,6 +123,13 @@ describe('XlsxReportWriter', () => {
     ).rejects.toBe(failure);
     expect(destination.destroyed).toBe(true);
     expect(errors).toEqual([failure]);
+  });
+
+  it('runs on the exceljs release whose internals exceljs-internals.ts reads', () => {
+    const manifest = JSON.parse(readFileSync(require.resolve('exceljs/package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(manifest.version).toBe('4.4.0');
   });
 
   it('finds the exceljs internals its backpressure relies on (a failure here means exceljs changed)', async () => {
