@@ -1,11 +1,14 @@
 /**
- * A runner killed mid-run (SIGKILL, as a crash or an OOM kill): DECISIONS says the run resumes or
+ * A runner killed mid-run (SIGKILL, as a crash or an OOM kill): docs/decisions/0017 says the run resumes or
  * ends `failed` with reason `worker_lost` within 60 s, and results are keyed by (run, check), never
  * two. With another runner alive the job is redelivered and the run resumes there; with none, the
  * scheduler's worker-loss sweep ends it once its lease lapses.
  */
 import { type RunProgressView } from '@dq/contracts';
 import { call, GatewayWorld, pollUntil, ScratchDatabase, startApp, TERMINAL_RUN_STATES } from '@dq/testing';
+
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
 
 /** Quick redelivery, so a resumed run does not wait out the default 30 s job lock. */
 const QUICK_STALL = { RUNS_LOCK_DURATION_MS: '4000', RUNS_STALLED_INTERVAL_MS: '1000' };
@@ -49,7 +52,10 @@ describe('a runner killed mid-run', () => {
     });
 
     world = await GatewayWorld.create('worker-loss');
-    const gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    const gateway = await world.startGateway({
+      ...LOOPBACK_EGRESS,
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+    });
     api = `${gateway.url}/api/v1`;
     // The scheduler runs the worker-loss sweep.
     world.runners.push(await startApp('scheduler', world.env.env));
@@ -93,13 +99,13 @@ describe('a runner killed mid-run', () => {
   });
 
   it('resumes on another runner: the run succeeds, each check recorded once', async () => {
-    const first = await startApp('runner', { ...world.env.env, ...QUICK_STALL });
+    const first = await startApp('runner', { ...world.env.env, ...LOOPBACK_EGRESS, ...QUICK_STALL });
     world.runners.push(first);
     const runId = await triggerAndWaitForStatement();
 
     const killedAt = Date.now();
     await first.kill();
-    const second = await startApp('runner', { ...world.env.env, ...QUICK_STALL });
+    const second = await startApp('runner', { ...world.env.env, ...LOOPBACK_EGRESS, ...QUICK_STALL });
     world.runners.push(second);
 
     const ended = await pollUntil(
@@ -120,7 +126,7 @@ describe('a runner killed mid-run', () => {
   });
 
   it('with no runner left, ends `failed` with reason worker_lost within 60 s, recording nothing twice', async () => {
-    const only = await startApp('runner', { ...world.env.env, ...QUICK_STALL });
+    const only = await startApp('runner', { ...world.env.env, ...LOOPBACK_EGRESS, ...QUICK_STALL });
     world.runners.push(only);
     const runId = await triggerAndWaitForStatement();
 

@@ -15,6 +15,9 @@ import {
   TERMINAL_RUN_STATES,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 const SECRET_EMAIL = 'ada.lovelace@example.com';
 describe('runs through the gateway and the runner pool', () => {
   let world: GatewayWorld;
@@ -82,7 +85,7 @@ describe('runs through the gateway and the runner pool', () => {
     });
 
     world = await GatewayWorld.create('runs');
-    gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    gateway = await world.startGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
     api = `${gateway.url}/api/v1`;
     owner = await world.mintToken('owner@example.test', 'member');
     viewer = await world.mintToken('viewer@example.test', 'viewer');
@@ -154,7 +157,7 @@ describe('runs through the gateway and the runner pool', () => {
   });
 
   it('a runner runs the queued run: progress to a terminal state, results with samples redacted', async () => {
-    await world.startRunner();
+    await world.startRunner(LOOPBACK_EGRESS);
     const done = await pollUntil(
       () => progress(firstRun),
       (p) => TERMINAL_RUN_STATES.includes(p.status),
@@ -176,7 +179,7 @@ describe('runs through the gateway and the runner pool', () => {
       outcome_counts: { fail: 2, pass: 1 },
       cancel_requested_at: null,
     });
-    // DECISIONS: 100 x (1 - (3 + 3) / (3 x 5)), with the default weights.
+    // docs/decisions/0021: 100 x (1 - (3 + 3) / (3 x 5)), with the default weights.
     expect(run.health_score).toBeCloseTo(60, 5);
     expect(run.duration_ms).toBeGreaterThanOrEqual(0);
     const byName = new Map(run.results.map((result) => [result.check_name, result]));

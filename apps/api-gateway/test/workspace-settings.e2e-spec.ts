@@ -28,9 +28,16 @@ interface AuditRow {
   detail: { before: unknown; after: unknown };
 }
 
+/** The first gateway's egress allowances, normalised as the guard applies them. */
+const ALLOWANCES = {
+  allow_cidrs: ['10.20.0.0/16', 'fd12:3456::/48'],
+  allow_hosts: ['*.corp.example', 'warehouse.vpce.example'],
+  loopback_allowed: false,
+};
+
 describe('workspace settings', () => {
   let world: GatewayWorld;
-  /** DEPLOYMENT_REGION=eu-west-1, zero-sample mode not pinned. */
+  /** DEPLOYMENT_REGION=eu-west-1, egress allowances, zero-sample mode not pinned. */
   let gateway: AppProcess;
   /** ZERO_SAMPLE_MODE=on, no region: the same database as `gateway`. */
   let pinnedGateway: AppProcess;
@@ -53,7 +60,12 @@ describe('workspace settings', () => {
   beforeAll(async () => {
     world = await GatewayWorld.create('workspace-settings');
     [gateway, pinnedGateway] = await Promise.all([
-      world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000', DEPLOYMENT_REGION: 'eu-west-1' }),
+      world.startGateway({
+        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+        DEPLOYMENT_REGION: 'eu-west-1',
+        EGRESS_ALLOW_CIDRS: '10.20.0.0/16, fd12:3456::/48',
+        EGRESS_ALLOW_HOSTS: '*.corp.example,warehouse.vpce.example',
+      }),
       world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000', ZERO_SAMPLE_MODE: 'on' }),
     ]);
     api = `${gateway.url}/api/v1`;
@@ -66,7 +78,7 @@ describe('workspace settings', () => {
     await world?.close();
   });
 
-  it('starts from the defaults: DECISIONS weights, zero-sample mode off, the declared region', async () => {
+  it('starts from the defaults: the default weights of docs/decisions/0021, zero-sample mode off, the declared region', async () => {
     expect(await scoring()).toEqual({ weights: DEFAULTS, is_default: true, defaults: DEFAULTS });
     expect((await asAdmin('GET', '/admin/privacy')).body).toEqual({
       zero_sample_mode: false,
@@ -78,6 +90,7 @@ describe('workspace settings', () => {
       deployment_region: 'eu-west-1',
       zero_sample_mode: false,
       zero_sample_source: 'default',
+      egress: ALLOWANCES,
     });
     expect(await settingsEventCount()).toBe(0);
   });
@@ -255,6 +268,7 @@ describe('workspace settings', () => {
         deployment_region: 'eu-west-1',
         zero_sample_mode: true,
         zero_sample_source: 'setting',
+        egress: ALLOWANCES,
       } satisfies DeploymentView);
 
       const off = await asAdmin('PUT', '/admin/privacy', { zero_sample_mode: false });
@@ -300,6 +314,7 @@ describe('workspace settings', () => {
         deployment_region: null,
         zero_sample_mode: true,
         zero_sample_source: 'env',
+        egress: { allow_cidrs: [], allow_hosts: [], loopback_allowed: false },
       });
 
       const before = await settingsEventCount();

@@ -3,7 +3,7 @@ import { type Principal, RequestThrottle, type ThrottleClass, type ThrottledExch
 import { RateLimiter, applyRateLimitHeaders, rateLimitedError } from '@dq/rate-limit';
 
 /**
- * DECISIONS.md's budgets on every gateway request, shared by replicas through Redis: an
+ * The budgets of docs/decisions/0016 on every gateway request, shared by replicas through Redis: an
  * authenticated request spends its credential's (API key or session; identity-provider and dev
  * callers their user's) and its user's (so many keys do not multiply a user's budget), anything else its client-IP prefix's; `llm` routes spend the `llm` class
  * per principal and per IP prefix instead.

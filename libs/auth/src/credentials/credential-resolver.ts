@@ -19,7 +19,7 @@ export const SESSION_TOKEN_PREFIX = 'svc_sess_';
 
 /**
  * Shapes worth a lookup. A PAT is `svc_live_` + at least 30 random + 6 checksum base62 characters
- * (DECISIONS.md); the directory verifies the checksum and the hash, so every well-formed PAT costs
+ * (docs/decisions/0015); the directory verifies the checksum and the hash, so every well-formed PAT costs
  * the same work whether it is forged, unknown, revoked or expired. Upper bounds keep hashing cheap.
  */
 const API_KEY_SHAPE = /^svc_live_[A-Za-z0-9]{36,200}$/;

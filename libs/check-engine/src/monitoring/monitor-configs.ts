@@ -10,7 +10,7 @@ export type MonitorSeverity = (typeof MONITOR_SEVERITIES)[number];
 /** A year: freshness bounds beyond it are a mistake, not a monitor. */
 export const FRESHNESS_MAX_HOURS = 8760;
 export const COMPARISON_MAX_KEY_COLUMNS = 10;
-/** DECISIONS: `COMPARISON_MAX_ROWS` defaults to 1,000,000 per side; a check may lower it. */
+/** `COMPARISON_MAX_ROWS` defaults to 1,000,000 per side; a check may lower it (docs/decisions/0020). */
 export const COMPARISON_DEFAULT_MAX_ROWS = 1_000_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

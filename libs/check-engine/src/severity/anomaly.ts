@@ -7,14 +7,14 @@ import {
   validateOrderedBounds,
 } from './thresholds';
 
-/** z-score bounds of an anomaly monitor (DECISIONS: warn 2, fail 3, critical 4). */
+/** z-score bounds of an anomaly monitor (docs/decisions/0022). */
 export const DEFAULT_ANOMALY_Z_THRESHOLDS: Readonly<Required<SeverityThresholds>> = Object.freeze({
   warn: 2,
   fail: 3,
   critical: 4,
 });
 
-/** History needed before a verdict (DECISIONS): 7 points, or 4 of the same weekday per weekday. */
+/** History needed before a verdict (docs/decisions/0022): 7 points, or 4 of the same weekday per weekday. */
 export const DEFAULT_ANOMALY_MIN_POINTS = 7;
 export const DEFAULT_ANOMALY_MIN_POINTS_PER_WEEKDAY = 4;
 

@@ -1,6 +1,6 @@
 import { type CheckOutcome, type FieldViolation } from '@dq/contracts';
 
-/** Severity weights of the health score (admin-configurable; DECISIONS defaults). */
+/** Severity weights of the health score (admin-configurable; defaults in docs/decisions/0021). */
 export interface HealthScoreWeights {
   warn: number;
   fail: number;
@@ -49,10 +49,10 @@ export function validateHealthScoreWeights(input: unknown, field = 'weights'): F
 }
 
 /**
- * Health score (DECISIONS): over outcomes in {pass, warn, fail, critical},
+ * Health score (docs/decisions/0021): over outcomes in {pass, warn, fail, critical},
  * 100 x (1 - sum of weight(outcome) / (count x weight(critical))), weight(pass) = 0; skip is left
  * out and an `error` weighs as `critical` (a check that could not be evaluated cannot be vouched
- * for: docs/runs.md, "Health score"). Null when no check has such an outcome, because "no
+ * for: docs/decisions/0001). Null when no check has such an outcome, because "no
  * evidence" is not a score of 100.
  */
 export function healthScore(

@@ -53,7 +53,7 @@ import { ComparisonCapExceeded, runComparison } from '../comparison/comparison-r
 import { profileTarget } from './profile-target';
 import { type StatementRunner, withTargetReads } from './target-statements';
 
-/** DECISIONS: at most 20 failing rows per check. */
+/** At most 20 failing rows per check (docs/decisions/0019). */
 export const SAMPLE_LIMIT = 20;
 /** Custom SQL: rows read to count failures (the count says when it was capped). */
 export const CUSTOM_SQL_ROW_CAP = 1000;
@@ -138,7 +138,7 @@ export class SuiteTargetEvaluator {
     private readonly adapters: DatasourceAdapterRegistry,
     private readonly ports: EvaluationPorts,
     private readonly timeoutMs = TARGET_EVALUATION_TIMEOUT_MS,
-    /** DECISIONS: COMPARISON_MAX_ROWS, 1,000,000 per side by default. */
+    /** COMPARISON_MAX_ROWS, 1,000,000 per side by default (docs/decisions/0020). */
     private readonly comparisonMaxRows = COMPARISON_DEFAULT_MAX_ROWS,
   ) {}
 

@@ -1,7 +1,7 @@
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { type CredentialKind, type WorkspaceRole } from './roles';
 
-/** Names are 1 to 200 characters (DECISIONS.md Limits). */
+/** Names are 1 to 200 characters (docs/decisions/0018). */
 export const NAME_MAX_LENGTH = 200;
 export const API_KEY_DEFAULT_DAYS = 90;
 export const API_KEY_MAX_DAYS = 365;

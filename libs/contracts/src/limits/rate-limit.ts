@@ -1,4 +1,4 @@
-/** The request classes the limiter counts separately (DECISIONS.md Identity and access). */
+/** The request classes the limiter counts separately (docs/decisions/0016). */
 export const RateLimitClass = {
   Authenticated: 'authenticated',
   Unauthenticated: 'unauthenticated',
@@ -13,7 +13,7 @@ export const RateLimitRefusalReason = {
 } as const;
 export type RateLimitRefusalReason = (typeof RateLimitRefusalReason)[keyof typeof RateLimitRefusalReason];
 
-/** Response headers of a rate-limited surface (spec: Errors; DECISIONS.md adds RateLimit-Policy). */
+/** Response headers of a rate-limited surface (spec: Errors; docs/decisions/0016 adds RateLimit-Policy). */
 export const RateLimitHeader = {
   Limit: 'X-RateLimit-Limit',
   Remaining: 'X-RateLimit-Remaining',

@@ -1,4 +1,4 @@
-/** Run lifecycle (DECISIONS.md): queued -> running -> one terminal state. */
+/** Run lifecycle (docs/decisions/0017): queued -> running -> one terminal state. */
 export const RunStatus = {
   Queued: 'queued',
   Running: 'running',

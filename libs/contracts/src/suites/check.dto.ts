@@ -26,7 +26,7 @@ export const DqDimension = {
 export type DqDimension = (typeof DqDimension)[keyof typeof DqDimension];
 export const DQ_DIMENSIONS: readonly DqDimension[] = Object.values(DqDimension);
 
-/** Snooze bounds (DECISIONS: 1 to 720 hours). */
+/** Snooze bounds in hours (docs/decisions/0018). */
 export const SNOOZE_MIN_HOURS = 1;
 export const SNOOZE_MAX_HOURS = 720;
 

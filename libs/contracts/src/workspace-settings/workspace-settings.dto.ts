@@ -7,7 +7,7 @@ export interface ScoringWeights {
   critical: number;
 }
 
-/** DECISIONS ("Runs, results, checks"): warn 1, fail 3, critical 5. */
+/** Default health-score weights (docs/decisions/0021). */
 export const DEFAULT_SCORING_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
   warn: 1,
   fail: 3,
@@ -84,6 +84,19 @@ export interface DeploymentView {
   /** In force, as `GET /admin/privacy` reports it. */
   zero_sample_mode: boolean;
   zero_sample_source: ZeroSampleSource;
+  /** What user-supplied hosts and URLs may reach beyond public addresses. */
+  egress: DeploymentEgressView;
+}
+
+/**
+ * The egress allowances in force (`EGRESS_ALLOW_CIDRS`, `EGRESS_ALLOW_HOSTS`, normalised). Loopback,
+ * link-local and cloud metadata addresses stay refused whatever they list.
+ */
+export interface DeploymentEgressView {
+  allow_cidrs: string[];
+  allow_hosts: string[];
+  /** The test and development loopback allowance; never on in production. */
+  loopback_allowed: boolean;
 }
 
 /** Audit event names of the workspace settings (`target_type` `workspace_settings`). */

@@ -59,7 +59,7 @@ function isCommand(value: string): value is Command {
 const requested = process.argv[2] ?? 'up';
 // The migration command runs before any app (and so before the platform's typed config) exists,
 // so it is the one other place that reads process.env directly. Outside production an unset
-// DATABASE_URL means the local database every tool and test uses (README, DECISIONS.md).
+// DATABASE_URL means the local database every tool and test uses (README).
 const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/dq';
 const databaseUrl =
   process.env['DATABASE_URL'] ?? (process.env['NODE_ENV'] === 'production' ? undefined : LOCAL_DATABASE_URL);

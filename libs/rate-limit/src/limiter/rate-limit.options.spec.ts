@@ -5,7 +5,7 @@ const fakeRedis = {} as Redis;
 const connect = jest.fn(() => fakeRedis);
 
 describe('resolveRateLimitOptions', () => {
-  it("applies DECISIONS.md's numbers by default", () => {
+  it('applies the budgets of docs/decisions/0016 by default', () => {
     const resolved = resolveRateLimitOptions(
       { redisUrl: 'redis://127.0.0.1:6379', keyPrefix: 'dq' },
       connect,

@@ -6,7 +6,7 @@ import {
 } from '../address/ip-prefix';
 import { TrustedProxies } from '../address/trusted-proxies';
 
-/** `RateLimitModule.forRoot` options. Every number is per minute; unset numbers take DECISIONS.md's values. */
+/** `RateLimitModule.forRoot` options. Every number is per minute; unset numbers take docs/decisions/0016's values. */
 export interface RateLimitOptions {
   /** Redis shared by every gateway replica. Give this or `redisClient`. */
   redisUrl?: string;

@@ -63,8 +63,7 @@ function digest(value: string): string {
 }
 
 /**
- * Per-minute budgets shared by every gateway replica through Redis (DECISIONS.md Identity and
- * access). While Redis is unreachable, `authenticated` and `unauthenticated` fall back to a
+ * Per-minute budgets shared by every gateway replica through Redis (docs/decisions/0016). While Redis is unreachable, `authenticated` and `unauthenticated` fall back to a
  * per-process budget of the same size; `llm` refuses (fails closed), since it spends real money.
  */
 @Injectable()

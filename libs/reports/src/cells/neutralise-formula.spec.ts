@@ -12,7 +12,7 @@ describe('neutraliseFormula', () => {
     expect(neutraliseFormula(text)).toBe(text);
   });
 
-  it('covers the DECISIONS characters plus tab and carriage return', () => {
+  it('covers the characters of docs/decisions/0023: = + - @, tab and carriage return', () => {
     expect([...FORMULA_TRIGGER_CHARACTERS].sort()).toEqual(['\t', '\r', '+', '-', '=', '@'].sort());
   });
 });

@@ -1,7 +1,7 @@
 /**
- * First characters that make a spreadsheet read a text cell as a formula (DECISIONS.md, Limits: `=`,
- * `+`, `-`, `@`), plus tab and carriage return, which OWASP's CSV-injection guidance lists as well
- * (some spreadsheet programs strip them and evaluate what follows).
+ * First characters that make a spreadsheet read a text cell as a formula (docs/decisions/0023):
+ * `=`, `+`, `-`, `@`, plus tab and carriage return, which some spreadsheet programs strip before
+ * evaluating what follows.
  */
 export const FORMULA_TRIGGER_CHARACTERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
 

@@ -1,6 +1,6 @@
 /**
- * A running run's lease (DECISIONS: a dead worker's run resumes or ends `failed` with reason
- * `worker_lost` within 60 s). The runner executing a run renews `lease_expires_at` while it works;
+ * A running run's lease (docs/decisions/0017: a dead worker's run resumes or ends `failed` with
+ * reason `worker_lost` within 60 s). The runner executing a run renews `lease_expires_at` while it works;
  * once the lease has lapsed, the worker-loss sweep ends the run. Redelivery of the job by BullMQ's
  * stalled check (lock 30 s, checked every 15 s) lets a live runner resume it first, at most 45 s
  * after the death; the lease outlives that, and lease plus sweep interval stays under 60 s.

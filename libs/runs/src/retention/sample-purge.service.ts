@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { updateReturning } from '@dq/db';
 
-/** DECISIONS: failing-row samples are kept 30 days by default. */
+/** Failing-row samples are kept 30 days by default (docs/decisions/0019). */
 export const DEFAULT_SAMPLE_RETENTION_DAYS = 30;
 const BATCH_SIZE = 1_000;
 /** One sweep at a time across every scheduler instance (a session-level advisory lock). */

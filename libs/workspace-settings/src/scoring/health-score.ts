@@ -4,13 +4,11 @@ import { type CheckOutcome, type ScoringWeights } from '@dq/contracts';
 export type OutcomeCounts = Partial<Record<CheckOutcome, number>>;
 
 /**
- * The health score (DECISIONS, "Runs, results, checks"): over checks with an outcome in
- * {pass, warn, fail, critical}, score = 100 x (1 - sum of weight(outcome) / (count x
- * weight(critical))), weight(pass) = 0; skip is left out. An `error` (a check that could not be
- * evaluated) weighs as `critical` (docs/runs.md, "Health score"): what could not be checked cannot
- * be vouched for, so a suite with an errored check never scores 100, and one whose every check
- * errored scores 0. Equivalently, DECISIONS' score over the judged checks times the share of
- * judged checks among the judged and errored.
+ * The health score (docs/decisions/0021): over checks with an outcome in {pass, warn, fail,
+ * critical}, score = 100 x (1 - sum of weight(outcome) / (count x weight(critical))),
+ * weight(pass) = 0; skip is left out. An `error` (a check that could not be evaluated) weighs as
+ * `critical` (docs/decisions/0001): what could not be checked cannot be vouched for, so a suite
+ * with an errored check never scores 100, and one whose every check errored scores 0.
  *
  * Null when no check has a scorable outcome: "no evidence" is not a score of 100. Rounded to two
  * decimals. Each weight is divided by the critical weight first, so any valid weights (however
