@@ -98,6 +98,7 @@ export class ChecksService {
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(input, { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.lockReferencedConnections(manager, definition);
         await this.assertUserSqlAllowed(definition, connection);
         const row = await this.insert(manager, suite.id, definition, actor, CheckChange.Created);
         return toCheckResponse(row, connection.capabilities);
@@ -149,6 +150,7 @@ export class ChecksService {
         };
         const definition = parseCheckDefinition(merged, { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.lockReferencedConnections(manager, definition);
         await this.assertUserSqlAllowed(definition, connection);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Updated, null);
         return toCheckResponse(saved, connection.capabilities);
@@ -220,6 +222,7 @@ export class ChecksService {
         const connection = await this.connectionOf(suite);
         const definition = parseCheckDefinition(definitionOf(old), { datasourceKind: connection.kind });
         await this.assertComparisonSides(definition, connection.kind);
+        await this.lockReferencedConnections(manager, definition);
         await this.assertUserSqlAllowed(definition, connection);
         const saved = await this.apply(manager, row, definition, actor, CheckChange.Restored, version);
         return toCheckResponse(saved, connection.capabilities);
@@ -369,6 +372,21 @@ export class ChecksService {
       first_at: stats?.first_at ? new Date(stats.first_at).toISOString() : null,
       last_at: stats?.last_at ? new Date(stats.last_at).toISOString() : null,
     };
+  }
+
+  /**
+   * Holds the connection a comparison reads as its baseline FOR KEY SHARE until the caller's
+   * transaction commits, so a concurrent connection delete either waits and sees this check or
+   * wins and the save is refused: never a check on a deleted connection.
+   */
+  async lockReferencedConnections(
+    manager: EntityManager,
+    definition: CheckDefinition,
+    field = 'config.baseline_connection_id',
+  ): Promise<void> {
+    if (definition.kind !== CheckKind.Comparison) return;
+    const { baseline_connection_id: id } = definition.config as { baseline_connection_id: string };
+    await this.connections.requireLocked(manager, id, field);
   }
 
   /**

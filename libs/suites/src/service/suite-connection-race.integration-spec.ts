@@ -9,14 +9,12 @@ import {
   ConnectionDirectory,
   ConnectionsModule,
   ConnectionsService,
-  securityPorts,
 } from '@dq/connections';
 import { DbModule } from '@dq/db';
-import { EgressGuard } from '@dq/security';
-import { SecretOpener } from '@dq/secrets-opening';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
+import { ChecksService } from './checks.service';
 import { SuitesService } from './suites.service';
 
 const ROUNDS = 40;
@@ -28,6 +26,7 @@ describe('suite create or move racing a connection delete', () => {
   let db: DataSource;
   let connections: ConnectionsService;
   let suites: SuitesService;
+  let checks: ChecksService;
   const userId = randomUUID();
   const connectionActor: ConnectionActor = { userId, credential: 'pat:test', seesEverySuite: true };
   const suiteActor: SuiteActor = {
@@ -59,23 +58,24 @@ describe('suite create or move racing a connection delete', () => {
 
   beforeAll(async () => {
     env = await createIsolatedEnvironment('suite-connection-race');
-    const guard = new EgressGuard({
-      resolve: async () => [{ address: '93.184.216.34', family: 4 }],
-      logger: { warn: () => undefined },
-    });
-    const { sealer } = SecretOpener.withFreshKeyForTests();
+    // The race needs neither sealing nor the egress policy: a fixed sealed text, every address allowed.
+    const ports = {
+      sealer: { seal: () => 'sealed-for-this-test' },
+      urlPolicy: { assertAllowed: async () => undefined, assertHostAllowed: async () => undefined },
+    };
     const moduleRef = await Test.createTestingModule({
       imports: [
         DbModule.forRoot({ url: env.databaseUrl, applicationName: 'suite-connection-race-spec' }),
         AuditModule,
-        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
+        ConnectionsModule.forRoot(ports),
       ],
-      providers: [SuitesService, SuiteAccessService, ConnectionDirectory],
+      providers: [SuitesService, ChecksService, SuiteAccessService, ConnectionDirectory],
     }).compile();
     context = await moduleRef.init();
     db = context.get(DataSource);
     connections = context.get(ConnectionsService);
     suites = context.get(SuitesService);
+    checks = context.get(ChecksService);
     await db.query(
       `INSERT INTO users (id, email, display_name, role) VALUES ($1, 'racer@example.test', 'racer', 'member')`,
       [userId],
@@ -129,5 +129,35 @@ describe('suite create or move racing a connection delete', () => {
       if (moved.status === 'fulfilled') await suites.update(suiteActor, suite.id, { connection_id: home.id });
     }
     expect(await suitesOnDeletedConnections()).toBe(0);
+  });
+
+  it('a comparison saved against a baseline connection while it is deleted: one of them wins', async () => {
+    const home = await connections.create(draft('comparing-home'), connectionActor);
+    const suite = await suites.create(suiteActor, {
+      name: 'comparing',
+      connection_id: home.id,
+      target: 'public.t',
+    });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const baseline = await connections.create(draft(`baseline-${round}`), connectionActor);
+      const [saved, deleted] = await Promise.allSettled([
+        checks.create(suiteActor, suite.id, {
+          name: `compare-${round}`,
+          kind: 'comparison',
+          config: {
+            baseline_connection_id: baseline.id,
+            baseline: { target: 'public.t' },
+            key_columns: ['id'],
+          },
+        }),
+        connections.delete(baseline.id, connectionActor),
+      ]);
+      expect([saved.status, deleted.status].sort()).toEqual(['fulfilled', 'rejected']);
+    }
+    const orphans = await db.query<{ n: string }[]>(
+      `SELECT count(*) AS n FROM checks k JOIN connections c ON c.id::text = k.config->>'baseline_connection_id'
+        WHERE c.deleted_at IS NOT NULL`,
+    );
+    expect(Number(orphans[0].n)).toBe(0);
   });
 });

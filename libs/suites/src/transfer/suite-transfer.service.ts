@@ -160,6 +160,14 @@ export class SuiteTransferService {
     const resolved = await this.resolve(input);
     const existing = await this.existingSuite(actor, resolved.suite.name);
     return this.dataSource.transaction(async (manager) => {
+      // The connections the suite and its comparisons read stay live until this commits.
+      await this.connections.requireLocked(manager, resolved.connection.id, 'document.suite.connection');
+      for (const [index, definition] of resolved.checks.entries())
+        await this.checks.lockReferencedConnections(
+          manager,
+          definition,
+          `document.checks[${index}].config.baseline_connection`,
+        );
       let suite: SuiteEntity;
       let created = false;
       if (existing === null) {
