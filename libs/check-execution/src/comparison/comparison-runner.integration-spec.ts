@@ -137,8 +137,8 @@ describe('comparison across datasource kinds', () => {
 
   it('finds exactly the planted 0.1 % in 1,000,000 rows, within a stated memory bound', async () => {
     // What the bounds are about is what the comparison holds: each sample is read after a full
-    // collection, so the pages' garbage V8 has not yet collected (150 to 240 MB, varying from run
-    // to run, measured without this) does not count. The live JavaScript heap is the part this
+    // collection, so the pages' garbage V8 has not yet collected (large, and varying from run to
+    // run) does not count. The live JavaScript heap is the part this
     // code decides (a page of rows); the rest of the process's growth is the two DuckDB engines
     // and what the allocator keeps of their memory, which varies with the machine's load.
     setFlagsFromString('--expose-gc');

@@ -28,9 +28,8 @@ import { type CheckEvaluation } from '@dq/runs';
 import { type StatementRunner, withTargetStatements } from '../evaluation/target-statements';
 
 /**
- * Rows read per page from either side: memory holds one page, the rest is in the diff engine.
- * 30,000 rather than 50,000: 2 x 1M rows then grew the process's RSS by 262 to 410 MB instead of
- * 410 to 417 (less of the pages' garbage waiting for V8), for 2 to 12 % more time.
+ * Rows read per page from either side: memory holds one page, the rest is in the diff engine. A
+ * smaller page leaves less garbage waiting for V8, for a little more time (bench/README.md).
  */
 export const COMPARISON_PAGE_ROWS = 30_000;
 /** The diff engine's own memory limit; past it DuckDB spills to its temp directory. */

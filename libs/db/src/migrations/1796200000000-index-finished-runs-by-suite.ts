@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * A suite's finished runs newest first, for the completion event's "previous finished run": one
  * index entry read whatever the planner believes of the table. Right after a burst of triggers its
  * statistics still say nearly every run is queued, and without this index it reads and sorts every
- * finished run of the suite (1.5 to 17 ms a run in B5, growing as the burst drains).
+ * finished run of the suite, a cost that grows as the burst drains.
  */
 export class IndexFinishedRunsBySuite1796200000000 implements MigrationInterface {
   name = 'IndexFinishedRunsBySuite1796200000000';

@@ -90,9 +90,9 @@ export interface FinishedRun {
  * - a status condition is written so no status index can serve it ({@link statusIsOneOf});
  * - whether a run has results is read from its outcome counts, which the claim starts (from the
  *   results already there, for a run without counts) and each recorded result then moves: the
- *   results are read by a scalar sub-select on the run's key, never EXISTS. A plan made while
- *   `run_results` was nearly empty turned an EXISTS into a hashed subplan over the whole table, so
- *   every claim read every result recorded since (until autovacuum analyzed the table).
+ *   results are read by a scalar sub-select on the run's key, never EXISTS: an EXISTS planned while
+ *   `run_results` is nearly empty can become a hashed subplan over the whole table, which every
+ *   claim then reads until autovacuum analyzes it.
  */
 @Injectable()
 export class RunLedger {
