@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import {
   type CheckDryRunReply,
   CreateCheckRequest,
@@ -11,7 +12,28 @@ import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapabilit
 import { type ColumnPolicySuggestion, SuiteDataService, suiteActorOf } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
 
+/** How a read of live data fails, besides the usual 401, 403, 404 and 422. */
+function LiveDataErrors(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiResponse({
+      status: 502,
+      description:
+        '`datasource_unreachable` or `datasource_failed`: the datasource was not reached or refused us',
+    }),
+    ApiResponse({
+      status: 503,
+      description: '`service_unavailable`: no runner is there to do the work',
+    }),
+    ApiResponse({
+      status: 504,
+      description:
+        '`datasource_timeout`: past INTERACTIVE_DEADLINE_MS the statement is cancelled (`detail.deadline_seconds`)',
+    }),
+  );
+}
+
 /** Suite endpoints that read live data, each through the runner. */
+@LiveDataErrors()
 @Controller('suites/:id')
 export class SuiteDataController {
   constructor(

@@ -20,8 +20,8 @@ import { FILE_ENCODINGS, type FileEncoding } from '../suites/file-encoding';
 /**
  * Interactive datasource work the gateway asks the runner for (core NATS request/reply): the
  * runner alone opens the connection's credential. Failures come back as error replies the
- * gateway answers as they are (502 for a datasource that cannot be reached or refuses us, 422 for
- * a target that does not resolve).
+ * gateway answers as they are (502 for a datasource that cannot be reached or refuses us, 504 for
+ * work past the interactive deadline, 422 for a target that does not resolve).
  */
 export class TargetRequest {
   @IsUUID()
