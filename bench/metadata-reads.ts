@@ -1,5 +1,5 @@
 /* eslint-disable no-console -- a terminal benchmark: its output is the report. */
-// B2 (issue 5): row count and freshness from metadata against count(*)/max() over the data.
+// B2: row count and freshness from metadata against count(*)/max() over the data.
 //   npm run bench:metadata       (needs bench:suite-run's data: run that first)
 // Parquet footer (a local file and the same file on the S3 peer), Iceberg snapshot summary (the
 // fixture tables through our REST catalog peer), PostgreSQL statistics (the 10M-row table).

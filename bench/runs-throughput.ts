@@ -1,5 +1,5 @@
 /* eslint-disable no-console -- a terminal benchmark: its output is the report. */
-// Runs benchmark (issue 6, B5). See bench/README.md.
+// Runs benchmark (B5). See bench/README.md.
 //   npm run bench:runs                        full size (20,000 runs, 100,000 stored)
 //   DQ_BENCH_SCALE=0.05 npm run bench:runs    a quick trial, not recorded
 //
