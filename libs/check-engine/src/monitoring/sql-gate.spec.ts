@@ -109,6 +109,7 @@ describe('userSqlProblem on Snowflake (parsed, then the lexical gate)', () => {
     'VALUES (1), (2)',
     'select id from orders;',
     "SELECT * FROM orders WHERE note <> 'system$x @stage'",
+    'SELECT $$system$x()$$ AS note, $t$reflect(1)$t$ AS other',
   ])('accepts %s', (sql) => {
     expect(userSqlProblem(sql, 'warehouse')).toBeNull();
   });

@@ -246,6 +246,8 @@ function dialectTreeProblem(node: unknown): string | null {
   if (typeof record['value'] === 'string' && /^system\$/i.test(record['value']))
     return `must not call ${record['value']} (Snowflake system functions)`;
   for (const [key, value] of Object.entries(record)) {
+    // A dollar-quoted string is data (`{ value, tag }`), not a name.
+    if (key === 'DollarQuotedString') continue;
     const write = WRITE_VARIANTS[key];
     if (write !== undefined) return `must only read: ${write} is not allowed`;
     if (key === 'into' && typeof value === 'object' && value !== null)
