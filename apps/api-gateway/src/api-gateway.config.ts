@@ -28,6 +28,18 @@ export class ApiGatewayConfig extends AccessConfig {
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
 
   /**
+   * Private ranges user-supplied hosts and URLs may reach, comma-separated (`10.20.0.0/16,fd12::/48`).
+   * Loopback, link-local and cloud metadata addresses stay refused whatever is listed; an invalid
+   * entry refuses boot. Every service that reaches datasources must list the same.
+   */
+  @IsString()
+  EGRESS_ALLOW_CIDRS = '';
+
+  /** Host names (`db.corp.example`) or `*.suffix` that may resolve to private addresses, comma-separated. */
+  @IsString()
+  EGRESS_ALLOW_HOSTS = '';
+
+  /**
    * Interactive datasource work (target columns, files, profile, check dry run) ends in the runner at
    * this deadline; the gateway waits it plus a margin, then answers 504 `datasource_timeout` itself.
    * The same value as the runner's.

@@ -51,6 +51,8 @@ export class ApiGatewayModule {
             new EgressGuard({
               allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
               nodeEnv: config.NODE_ENV,
+              allowCidrs: config.EGRESS_ALLOW_CIDRS,
+              allowHosts: config.EGRESS_ALLOW_HOSTS,
             }),
           ),
         ),

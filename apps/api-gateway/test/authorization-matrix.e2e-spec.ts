@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { type WorkspaceRole } from '@dq/contracts';
 import { type AppProcess, call, GatewayWorld } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 type Caller = 'none' | WorkspaceRole;
 const CALLERS: Caller[] = ['none', 'viewer', 'member', 'admin'];
 
@@ -700,10 +703,11 @@ describe('authorization matrix', () => {
     // The runner answers the connection-test rows; the gateway never touches a datasource itself.
     [gateway] = await Promise.all([
       world.startGateway({
+        ...LOOPBACK_EGRESS,
         RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
         RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
       }),
-      world.startRunner(),
+      world.startRunner(LOOPBACK_EGRESS),
     ]);
     for (const role of ['viewer', 'member', 'admin'] as const)
       tokens[role] = await world.mintToken(`${role}@example.test`, role);

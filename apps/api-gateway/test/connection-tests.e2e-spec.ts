@@ -14,6 +14,9 @@ import {
   startPrivatePostgres,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 const SECRET = 'pg-right-Secret-5c1e9';
 const WRONG = 'pg-wrong-Secret-0b7d2';
 
@@ -76,8 +79,8 @@ describe('connection tests through the runner', () => {
     world = await GatewayWorld.create('connection-tests');
     privatePg = await startPrivatePostgres({ password: SECRET });
     [gateway, runner] = await Promise.all([
-      world.startGateway({ LOG_LEVEL: 'debug' }),
-      world.startRunner({ LOG_LEVEL: 'debug' }),
+      world.startGateway({ ...LOOPBACK_EGRESS, LOG_LEVEL: 'debug' }),
+      world.startRunner({ ...LOOPBACK_EGRESS, LOG_LEVEL: 'debug' }),
     ]);
     api = `${gateway.url}/api/v1`;
     for (const role of ['admin', 'member', 'viewer'] as const)

@@ -15,6 +15,9 @@ import {
   startFakesnowPeer,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 interface ErrorBody {
   error: { code: string; message: string; detail: { fields?: { field: string; problems: string[] }[] } };
 }
@@ -47,7 +50,10 @@ describe('custom SQL on PostgreSQL cannot reach the server', () => {
       await client.query('INSERT INTO public.orders VALUES (1, 10), (2, -1)');
     });
     world = await GatewayWorld.create('custom-sql-gate');
-    const gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    const gateway = await world.startGateway({
+      ...LOOPBACK_EGRESS,
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+    });
     api = `${gateway.url}/api/v1`;
     const admin = await world.mintToken('admin@example.test', 'admin');
     owner = await world.mintToken('owner@example.test', 'member');

@@ -15,6 +15,9 @@ import {
   TERMINAL_RUN_STATES,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 const SECRET_EMAIL = 'grace.hopper@example.com';
 const DAY_MS = 86_400_000;
 
@@ -74,7 +77,7 @@ describe('the dashboard summary', () => {
       );
     });
     world = await GatewayWorld.create('dashboard');
-    gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    gateway = await world.startGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
     api = `${gateway.url}/api/v1`;
     owner = await world.mintToken('owner@example.test', 'member');
     viewer = await world.mintToken('viewer@example.test', 'viewer');
@@ -100,7 +103,7 @@ describe('the dashboard summary', () => {
     });
     expect(shared.status).toBe(201);
 
-    await world.startRunner();
+    await world.startRunner(LOOPBACK_EGRESS);
     lastRuns.set(ordersSuite, await runToEnd(ordersSuite));
     lastRuns.set(privateSuite, await runToEnd(privateSuite));
 

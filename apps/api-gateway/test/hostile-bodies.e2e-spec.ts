@@ -9,6 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { type AppProcess, call, GatewayWorld, ScratchDatabase } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 interface Operation {
   method: string;
   path: string;
@@ -102,8 +105,8 @@ describe('hostile bodies and URLs', () => {
     });
     world = await GatewayWorld.create('hostile-bodies');
     [gateway] = await Promise.all([
-      world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' }),
-      world.startRunner(),
+      world.startGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' }),
+      world.startRunner(LOOPBACK_EGRESS),
     ]);
     api = `${gateway.url}/api/v1`;
     admin = await world.mintToken('admin@example.test', 'admin');

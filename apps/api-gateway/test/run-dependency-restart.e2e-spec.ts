@@ -20,6 +20,9 @@ import {
   TERMINAL_RUN_STATES,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 describe('Redis or NATS restarted during a run', () => {
   let world: GatewayWorld;
   let redis: PrivateService;
@@ -70,10 +73,14 @@ describe('Redis or NATS restarted during a run', () => {
     [redis, nats] = await Promise.all([startPrivateRedis(), startPrivateNats()]);
     world = await GatewayWorld.create('dependency-restart');
     const services = { REDIS_URL: redis.url, NATS_URL: nats.url };
-    const gateway = await world.startGateway({ ...services, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    const gateway = await world.startGateway({
+      ...LOOPBACK_EGRESS,
+      ...services,
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+    });
     api = `${gateway.url}/api/v1`;
     // One run at a time, so a second trigger stays queued while the first works.
-    await world.startRunner({ ...services, RUNS_CONCURRENCY: '1' });
+    await world.startRunner({ ...LOOPBACK_EGRESS, ...services, RUNS_CONCURRENCY: '1' });
     world.runners.push(
       await startApp('scheduler', {
         ...world.env.env,

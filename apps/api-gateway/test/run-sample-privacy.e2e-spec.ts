@@ -18,6 +18,9 @@ import {
   TERMINAL_RUN_STATES,
 } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 /** Every value a sample must never show. */
 const PLANTED = [
   'grace.hopper@example.com',
@@ -160,11 +163,12 @@ describe('failing-row samples under each column policy and zero-sample mode', ()
 
     world = await GatewayWorld.create('sample-privacy');
     const gateway = await world.startGateway({
+      ...LOOPBACK_EGRESS,
       RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
       LOG_LEVEL: 'debug',
     });
     api = `${gateway.url}/api/v1`;
-    await world.startRunner({ LOG_LEVEL: 'debug' });
+    await world.startRunner({ ...LOOPBACK_EGRESS, LOG_LEVEL: 'debug' });
     admin = await world.mintToken('admin@example.test', 'admin');
     owner = await world.mintToken('owner@example.test', 'member');
     connectionId = await database.connect(api, admin, 'people-db');

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { AccessConfig } from '@dq/access';
 import { IsServiceUrl } from '@dq/platform';
@@ -26,6 +26,18 @@ export class McpGatewayConfig extends AccessConfig {
   /** Tests only: lets saved connections to loopback peers be tested. Refused with NODE_ENV=production. */
   @IsBoolean()
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
+
+  /**
+   * Private ranges user-supplied hosts and URLs may reach, comma-separated (`10.20.0.0/16,fd12::/48`).
+   * Loopback, link-local and cloud metadata addresses stay refused whatever is listed; an invalid
+   * entry refuses boot. Every service that reaches datasources must list the same.
+   */
+  @IsString()
+  EGRESS_ALLOW_CIDRS = '';
+
+  /** Host names (`db.corp.example`) or `*.suffix` that may resolve to private addresses, comma-separated. */
+  @IsString()
+  EGRESS_ALLOW_HOSTS = '';
 
   /**
    * The endpoint's public address (`https://dq.example.com/mcp/`). With an identity provider it is

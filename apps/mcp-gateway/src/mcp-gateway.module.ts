@@ -59,6 +59,8 @@ export class McpGatewayModule implements NestModule {
                     new EgressGuard({
                       allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
                       nodeEnv: config.NODE_ENV,
+                      allowCidrs: config.EGRESS_ALLOW_CIDRS,
+                      allowHosts: config.EGRESS_ALLOW_HOSTS,
                     }),
                   ),
                 ),

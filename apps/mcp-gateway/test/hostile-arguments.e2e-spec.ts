@@ -7,6 +7,9 @@
  */
 import { type AppProcess, GatewayWorld, McpTestClient, ScratchDatabase, call } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 const DEEP = '{"a":'.repeat(2999) + '{}' + '}'.repeat(2999);
 
 interface ToolCallAnswer {
@@ -66,10 +69,10 @@ describe('hostile MCP tool arguments', () => {
     });
     world = await GatewayWorld.create('hostile-mcp');
     const [gateway] = await Promise.all([
-      world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' }),
-      world.startRunner(),
+      world.startGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' }),
+      world.startRunner(LOOPBACK_EGRESS),
     ]);
-    mcp = await world.startMcpGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' });
+    mcp = await world.startMcpGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' });
     const api = `${gateway.url}/api/v1`;
     admin = await world.mintToken('admin@example.test', 'admin');
     connectionId = await database.connect(api, admin, 'hostile-db');

@@ -49,6 +49,9 @@ import {
   toolOutcome,
 } from './support/runs-parity-fixtures';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 /** Personal data planted in failing rows: none may ever show in clear. */
 const PEOPLE_ROWS = [
   { email: 'grace.hopper@example.com', card: '4111111111111111' },
@@ -158,7 +161,10 @@ describe('MCP run, connection and scoring tools answer as REST does', () => {
     });
 
     world = await GatewayWorld.create('mcp-runs-parity');
-    [gateway, mcpGateway] = await Promise.all([world.startGateway(LIMITS), world.startMcpGateway(LIMITS)]);
+    [gateway, mcpGateway] = await Promise.all([
+      world.startGateway({ ...LOOPBACK_EGRESS, ...LIMITS }),
+      world.startMcpGateway({ ...LOOPBACK_EGRESS, ...LIMITS }),
+    ]);
     api = `${gateway.url}/api/v1`;
     surfaces = new Surfaces(api);
     for (const name of CALLER_NAMES) {
@@ -477,7 +483,7 @@ describe('MCP run, connection and scoring tools answer as REST does', () => {
 
   describe('with a runner', () => {
     beforeAll(async () => {
-      await world.startRunner({ LOG_LEVEL: 'debug' });
+      await world.startRunner({ ...LOOPBACK_EGRESS, LOG_LEVEL: 'debug' });
     }, 120_000);
 
     it('the run triggered through MCP reaches a terminal state, polled with get_run_status', async () => {

@@ -47,6 +47,9 @@ import {
   WRITE_CASES,
 } from './support/suites-parity-fixtures';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000', LOG_LEVEL: 'debug' };
 /** The policy every fixture starts with: the email column masked, the rest shown. */
 const START_POLICY = {
@@ -145,9 +148,9 @@ describe('MCP suite and check tools answer as REST does', () => {
     });
     world = await GatewayWorld.create('mcp-suites-parity');
     const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-      world.startRunner({ LOG_LEVEL: 'debug' }),
+      world.startGateway({ ...LOOPBACK_EGRESS, ...GATEWAY_ENV }),
+      world.startMcpGateway({ ...LOOPBACK_EGRESS, ...GATEWAY_ENV }),
+      world.startRunner({ ...LOOPBACK_EGRESS, LOG_LEVEL: 'debug' }),
     ]);
     api = `${gateway.url}/api/v1`;
     mcp = mcpGateway;

@@ -48,6 +48,18 @@ export class RunnerConfig extends BaseServiceConfig {
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;
 
   /**
+   * Private ranges user-supplied hosts and URLs may reach, comma-separated (`10.20.0.0/16,fd12::/48`).
+   * Loopback, link-local and cloud metadata addresses stay refused whatever is listed; an invalid
+   * entry refuses boot. Every service that reaches datasources must list the same.
+   */
+  @IsString()
+  EGRESS_ALLOW_CIDRS = '';
+
+  /** Host names (`db.corp.example`) or `*.suffix` that may resolve to private addresses, comma-separated. */
+  @IsString()
+  EGRESS_ALLOW_HOSTS = '';
+
+  /**
    * Tests only: the warehouse connector's access URL (a Snowflake-protocol peer on loopback) instead
    * of `https://<account>.snowflakecomputing.com`. Empty: off. Refused with NODE_ENV=production.
    */

@@ -49,6 +49,8 @@ export class RunnerModule {
           egress: new EgressGuard({
             allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
             nodeEnv: config.NODE_ENV,
+            allowCidrs: config.EGRESS_ALLOW_CIDRS,
+            allowHosts: config.EGRESS_ALLOW_HOSTS,
           }),
           spoolDir: config.DATASOURCE_SPOOL_DIR === '' ? undefined : config.DATASOURCE_SPOOL_DIR,
           warehouseAccessUrlForTests:

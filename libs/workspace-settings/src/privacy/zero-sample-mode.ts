@@ -1,4 +1,5 @@
-import { type PrivacySettingsView } from '@dq/contracts';
+import { type DeploymentEgressView, type PrivacySettingsView } from '@dq/contracts';
+import { EgressAllowlist } from '@dq/security';
 
 /** The variables that pin or describe the settings, as an app's validated config carries them. */
 export interface WorkspaceSettingsEnvironment {
@@ -6,6 +7,10 @@ export interface WorkspaceSettingsEnvironment {
   ZERO_SAMPLE_MODE: boolean;
   /** `DEPLOYMENT_REGION`; empty when unset. */
   DEPLOYMENT_REGION: string;
+  /** The egress settings, shown as they are in force (absent: none). */
+  EGRESS_ALLOW_CIDRS?: string;
+  EGRESS_ALLOW_HOSTS?: string;
+  EGRESS_ALLOW_LOOPBACK_FOR_TESTS?: boolean;
 }
 
 /** What the deployment's environment says about the settings; fixed for the life of the process. */
@@ -14,11 +19,23 @@ export interface DeploymentPosture {
   zeroSampleModePinned: boolean;
   /** The declared residency posture; null when unset. */
   deploymentRegion: string | null;
+  /** The egress allowances, as the app's egress guard applies them. */
+  egress: DeploymentEgressView;
 }
 
 export function deploymentPostureOf(config: WorkspaceSettingsEnvironment): DeploymentPosture {
   const region = config.DEPLOYMENT_REGION.trim();
-  return { zeroSampleModePinned: config.ZERO_SAMPLE_MODE, deploymentRegion: region === '' ? null : region };
+  // The same parsing as the guard's: an invalid entry refuses boot here too.
+  const allowlist = new EgressAllowlist(config.EGRESS_ALLOW_CIDRS, config.EGRESS_ALLOW_HOSTS);
+  return {
+    zeroSampleModePinned: config.ZERO_SAMPLE_MODE,
+    deploymentRegion: region === '' ? null : region,
+    egress: {
+      allow_cidrs: [...allowlist.cidrs],
+      allow_hosts: [...allowlist.hosts],
+      loopback_allowed: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS === true,
+    },
+  };
 }
 
 /**

@@ -29,6 +29,7 @@ interface AuditRow {
   detail: { before: Record<string, unknown>; after: Record<string, unknown> };
 }
 
+const NO_EGRESS_ALLOWANCES = { allow_cidrs: [], allow_hosts: [], loopback_allowed: false };
 describe('WorkspaceSettingsService (PostgreSQL)', () => {
   let env: IsolatedEnvironment;
   let context: INestApplicationContext;
@@ -50,7 +51,12 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
         DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-workspace-settings-test' }),
-        WorkspaceSettingsModule.forRoot({ ZERO_SAMPLE_MODE: false, DEPLOYMENT_REGION: '' }),
+        WorkspaceSettingsModule.forRoot({
+          ZERO_SAMPLE_MODE: false,
+          DEPLOYMENT_REGION: '',
+          EGRESS_ALLOW_CIDRS: '10.20.0.0/16, fd12:3456::/48',
+          EGRESS_ALLOW_HOSTS: '*.corp.example',
+        }),
       ],
     }).compile();
     context = await moduleRef.init();
@@ -59,6 +65,7 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
     pinned = new WorkspaceSettingsService(dataSource, context.get(AuditLog), {
       zeroSampleModePinned: true,
       deploymentRegion: 'eu-central-1',
+      egress: NO_EGRESS_ALLOWANCES,
     });
   });
 
@@ -85,6 +92,11 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
       deployment_region: null,
       zero_sample_mode: false,
       zero_sample_source: 'default',
+      egress: {
+        allow_cidrs: ['10.20.0.0/16', 'fd12:3456::/48'],
+        allow_hosts: ['*.corp.example'],
+        loopback_allowed: false,
+      },
     });
     expect(await row()).toBeUndefined();
   });
@@ -201,6 +213,11 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
       deployment_region: null,
       zero_sample_mode: true,
       zero_sample_source: 'setting',
+      egress: {
+        allow_cidrs: ['10.20.0.0/16', 'fd12:3456::/48'],
+        allow_hosts: ['*.corp.example'],
+        loopback_allowed: false,
+      },
     });
     await settings.setPrivacy(actor, { zero_sample_mode: false });
     expect(await settings.zeroSampleMode()).toBe(false);
@@ -252,6 +269,7 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
       deployment_region: 'eu-central-1',
       zero_sample_mode: true,
       zero_sample_source: 'env',
+      egress: NO_EGRESS_ALLOWANCES,
     });
     // The same stored toggle, read by a process the environment does not pin.
     expect(await settings.privacy()).toMatchObject({ zero_sample_mode: true, source: 'setting' });

@@ -163,6 +163,7 @@ export class WorkspaceSettingsService {
       deployment_region: this.posture.deploymentRegion,
       zero_sample_mode: privacy.zero_sample_mode,
       zero_sample_source: privacy.source,
+      egress: this.posture.egress,
     };
   }
 
