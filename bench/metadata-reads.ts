@@ -196,7 +196,7 @@ async function main(): Promise<void> {
 
   // PostgreSQL statistics against count(*) and max() over the 10M-row table.
   {
-    const adapter = new PostgresAdapter();
+    const adapter = new PostgresAdapter({ egress });
     const connection = {
       id: null,
       kind: 'postgres' as const,

@@ -249,7 +249,7 @@ async function main(): Promise<void> {
     const reader = new FlatFileReader({ egress }, { memoryLimitMb: MEMORY_LIMIT_MB, threads: THREADS });
     const adapters = new DatasourceAdapterRegistry();
     adapters.register(new LocalFilesAdapter(reader, new LocalFileStore(path.dirname(files.parquet))));
-    adapters.register(new PostgresAdapter());
+    adapters.register(new PostgresAdapter({ egress }));
     const evaluator = new SuiteTargetEvaluator(
       new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
       adapters,

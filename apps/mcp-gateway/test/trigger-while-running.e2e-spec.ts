@@ -8,6 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { type TriggeredRunView } from '@dq/contracts';
 import { type AppProcess, call, GatewayWorld, McpTestClient, ScratchDatabase } from '@dq/testing';
 
+// The datasource is the shared PostgreSQL on loopback: the test-only allowance lets the apps reach it.
+const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
+
 describe('a trigger while the suite runs', () => {
   const database = new ScratchDatabase('trigger_while_running');
   let world: GatewayWorld;
@@ -24,7 +27,10 @@ describe('a trigger while the suite runs', () => {
       await client.query(`INSERT INTO public.orders VALUES (1, 10), (2, 20)`);
     });
     world = await GatewayWorld.create('trigger-while-running');
-    [gateway, mcpGateway] = await Promise.all([world.startGateway(), world.startMcpGateway()]);
+    [gateway, mcpGateway] = await Promise.all([
+      world.startGateway(LOOPBACK_EGRESS),
+      world.startMcpGateway(LOOPBACK_EGRESS),
+    ]);
     api = `${gateway.url}/api/v1`;
     owner = await world.mintToken('owner@example.test', 'member');
     const admin = await world.mintToken('admin@example.test', 'admin');
