@@ -41,6 +41,20 @@ function boundaryOptions(constraints) {
   return { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints };
 }
 
+// Only the runner holds the private keys, so only the runner may import the side that opens sealed
+// credentials: every other app (tests included) and every library's production code is refused. A
+// direct-import rule, not a tag constraint: Nx checks tags through the whole project graph, test
+// files included, and a library's tests may open what they sealed. (A relative path into the
+// library is refused by the Nx rule itself.)
+const OPENING_IMPORT = {
+  paths: [
+    {
+      name: '@dq/secrets-opening',
+      message: 'Only the runner opens sealed credentials; seal with @dq/security (decision record 0014).',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.nx/**', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -59,6 +73,17 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-console': 'error',
     },
+  },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: [
+      'apps/runner/**',
+      'libs/secrets-opening/**',
+      'libs/testing/**',
+      'libs/*/src/**/*.spec.ts',
+      'libs/*/src/**/*.integration-spec.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', OPENING_IMPORT] },
   },
   {
     files: [

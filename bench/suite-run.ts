@@ -53,7 +53,8 @@ import {
   type RunTargetEvaluator,
   type RunTargetWork,
 } from '@dq/runs';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { CheckBaselines } from '@dq/suites';
 import { createIsolatedEnvironment } from '@dq/testing';
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
   try {
     const dataSource = context.get(DataSource);
     const execution = context.get(RunExecutionService);
-    const cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    const cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test' });
     const reader = new FlatFileReader({ egress }, { memoryLimitMb: MEMORY_LIMIT_MB, threads: THREADS });
     const adapters = new DatasourceAdapterRegistry();
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
           `bench-${kind}-${id.slice(0, 8)}`,
           kind,
           JSON.stringify(configJson),
-          secret === null ? null : cipher.encrypt(secret, `connection:${id}`),
+          secret === null ? null : cipher.sealer().seal(secret, `connection:${id}`),
         ],
       );
       return id;

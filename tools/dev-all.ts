@@ -10,10 +10,10 @@
 // waits for them (SIGKILL after a timeout; a second Ctrl-C kills at once). When an app exits on
 // its own, the others are stopped too: half a service running would only mislead.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { generateKeyPairEntries, parsePrivateKeyRing, publicKeysText } from '@dq/secrets-opening';
 
 /** The local ports (documented in deploy/README.md); 8080 and 8081 are the public entry points. */
 const APP_PORTS = {
@@ -41,14 +41,15 @@ const LOCAL_DEFAULTS: Record<string, string> = {
 };
 
 /**
- * The local master key that seals connection credentials, made once per clone and kept out of git
- * (`.local/`): secrets saved in one `npm run dev` still open in the next, and no key is committed.
+ * The local private key ring that opens connection credentials, made once per clone and kept out
+ * of git (`.local/`): secrets saved in one `npm run dev` still open in the next, and no key is
+ * committed. The runner gets the private ring; every other app only its public keys.
  */
-function localKeyRing(): string {
-  const file = join(ROOT, '.local', 'secrets-key-ring');
+function localPrivateKeyRing(): string {
+  const file = join(ROOT, '.local', 'secrets-private-key-ring');
   if (!existsSync(file)) {
     mkdirSync(join(ROOT, '.local'), { recursive: true, mode: 0o700 });
-    writeFileSync(file, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(file, `${generateKeyPairEntries('local').privateEntry}\n`, { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
 }
@@ -132,10 +133,18 @@ function status(message: string): void {
 function childEnv(name: AppName): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(LOCAL_DEFAULTS)) env[key] ??= value;
-  if (env['SECRETS_KEY_RING'] === undefined) {
-    env['SECRETS_KEY_RING'] = localKeyRing();
+  if (env['SECRETS_PRIVATE_KEY_RING'] === undefined && env['SECRETS_PUBLIC_KEYS'] === undefined) {
+    env['SECRETS_PRIVATE_KEY_RING'] = localPrivateKeyRing();
     env['SECRETS_ACTIVE_KEY_ID'] = 'local';
   }
+  const privateRing = env['SECRETS_PRIVATE_KEY_RING'];
+  if (env['SECRETS_PUBLIC_KEYS'] === undefined && privateRing !== undefined) {
+    env['SECRETS_PUBLIC_KEYS'] = publicKeysText(
+      parsePrivateKeyRing(privateRing, env['SECRETS_ACTIVE_KEY_ID'] ?? ''),
+    );
+  }
+  // Only the runner opens credentials.
+  if (name !== 'runner') delete env['SECRETS_PRIVATE_KEY_RING'];
   env.PORT = String(APP_PORTS[name]);
   // Apps log JSON lines; color codes from libraries would only get in the way when piped.
   env.FORCE_COLOR = '0';

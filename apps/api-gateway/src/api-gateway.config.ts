@@ -2,22 +2,20 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { AccessConfig } from '@dq/access';
-import { Secret } from '@dq/platform';
 
 /** Environment of the api-gateway service; validated at boot. */
 export class ApiGatewayConfig extends AccessConfig {
   override PORT = 8082;
 
   /**
-   * Master keys that seal connection credentials: `kid:<base64 32 bytes>[,kid2:…]`. The gateway only
-   * seals; the runner alone opens them (issue 4's adapters).
+   * The runner's public keys that seal connection credentials: `kid:<base64 DER X25519 public
+   * key>[,kid2:…]` (`npm run secrets:keygen`). Public keys only: the gateway cannot open a credential.
    */
-  @Secret()
   @IsString()
-  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+)*$/, {
-    message: 'must be kid:<base64 key>[,kid:<base64 key>…]',
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
+    message: 'must be kid:<base64 public key>[,kid:<base64 public key>…]',
   })
-  SECRETS_KEY_RING!: string;
+  SECRETS_PUBLIC_KEYS!: string;
 
   /** The key id new secrets are sealed with. */
   @Matches(/^[a-z0-9_-]{1,32}$/)

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule, RunsModule } from '@dq/runs';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
@@ -47,7 +47,7 @@ export class ApiGatewayModule {
         AccessModule.forRoot(config),
         ConnectionsModule.forRoot(
           securityPorts(
-            new SecretCipher(parseKeyRing(config.SECRETS_KEY_RING, config.SECRETS_ACTIVE_KEY_ID)),
+            new PublicKeySealer(parsePublicKeys(config.SECRETS_PUBLIC_KEYS, config.SECRETS_ACTIVE_KEY_ID)),
             new EgressGuard({
               allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
               nodeEnv: config.NODE_ENV,

@@ -63,7 +63,7 @@ describe('connections', () => {
       'SELECT secret_ciphertext, config::text AS config FROM connections WHERE id = $1',
       [connection.id],
     );
-    expect(stored.secret_ciphertext).toMatch(/^v1\./);
+    expect(stored.secret_ciphertext).toMatch(/^v2\.test\./);
     expect(stored.secret_ciphertext).not.toContain(SECRET);
     expect(stored.config).not.toContain(SECRET);
 

@@ -90,7 +90,7 @@ describe('module boundaries', () => {
     function messagesOf(output: string): string[] {
       const [result] = JSON.parse(output) as { messages: { ruleId: string | null; message: string }[] }[];
       return (result?.messages ?? [])
-        .filter((m) => m.ruleId === '@nx/enforce-module-boundaries')
+        .filter((m) => m.ruleId === '@nx/enforce-module-boundaries' || m.ruleId === 'no-restricted-imports')
         .map((m) => m.message);
     }
 
@@ -116,6 +116,28 @@ describe('module boundaries', () => {
         "import { RunnerModule } from '../../runner/src/runner.module';\nexport const probe = RunnerModule;\n",
       );
       expect(errors.length).toBeGreaterThan(0);
+    });
+
+    // Only the runner holds the private keys: a gateway, a worker or a lib cannot even import the
+    // code that opens a sealed credential.
+    const opening =
+      "import { SecretOpener } from '@dq/secrets-opening';\nexport const probe = SecretOpener;\n";
+
+    it.each([
+      ['the api-gateway', 'apps/api-gateway/src/boundary-probe.ts'],
+      ['the mcp-gateway', 'apps/mcp-gateway/src/boundary-probe.ts'],
+      ['a worker (the scheduler)', 'apps/scheduler/src/boundary-probe.ts'],
+      ['a domain lib (connections)', 'libs/connections/src/boundary-probe.ts'],
+      ['an infrastructure lib (rate-limit)', 'libs/rate-limit/src/boundary-probe.ts'],
+      ['a gateway test', 'apps/api-gateway/test/boundary-probe.ts'],
+    ])('%s importing the credential-opening side is an error', (_who, file) => {
+      const errors = boundaryErrors(file, opening);
+      expect(errors).toEqual([expect.stringMatching(/Only the runner opens sealed credentials/)]);
+    });
+
+    it("the runner, and a library's own tests, importing the credential-opening side is allowed", () => {
+      expect(boundaryErrors('apps/runner/src/boundary-probe.ts', opening)).toEqual([]);
+      expect(boundaryErrors('libs/connections/src/boundary-probe.spec.ts', opening)).toEqual([]);
     });
 
     it('an app importing a lib through its barrel is allowed', () => {

@@ -29,15 +29,15 @@ export class RunnerConfig extends BaseServiceConfig {
   RUNS_STALLED_INTERVAL_MS = 15_000;
 
   /**
-   * Master keys that open connection credentials: `kid:<base64 32 bytes>[,kid2:…]`, the same ring
-   * the gateway seals with. The runner is the only process that decrypts.
+   * The private keys that open connection credentials: `kid:<base64 DER X25519 private
+   * key>[,kid2:…]` (`npm run secrets:keygen`). The runner is the only process that holds them.
    */
   @Secret()
   @IsString()
-  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=]+)*$/, {
-    message: 'must be kid:<base64 key>[,kid:<base64 key>…]',
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
+    message: 'must be kid:<base64 private key>[,kid:<base64 private key>…]',
   })
-  SECRETS_KEY_RING!: string;
+  SECRETS_PRIVATE_KEY_RING!: string;
 
   /** The key id of the ring's active key (the ring is parsed and checked at boot). */
   @Matches(/^[a-z0-9_-]{1,32}$/)

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairEntries } from '@dq/secrets-opening';
 import { RunnerConfig } from './runner.config';
 import { RunnerModule } from './runner.module';
 
 function config(overrides: Partial<RunnerConfig>): RunnerConfig {
   return Object.assign(new RunnerConfig(), {
-    SECRETS_KEY_RING: `k1:${randomBytes(32).toString('base64')}`,
+    SECRETS_PRIVATE_KEY_RING: generateKeyPairEntries('k1').privateEntry,
     SECRETS_ACTIVE_KEY_ID: 'k1',
     ...overrides,
   });

@@ -20,7 +20,8 @@ import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { AuditModule } from '@dq/audit';
 import { CheckBaselines } from '@dq/suites';
 import { DataSource } from 'typeorm';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { adapterProbe } from './connection-tests/adapter-probe';
 import { DatasourceTestResponder } from './connection-tests/datasource-test.responder';
@@ -32,7 +33,9 @@ import { RunsWorker } from './runs.worker';
 export class RunnerModule {
   static forRoot(config: RunnerConfig): DynamicModule {
     // Parsed at boot: a bad key ring stops the runner before it takes any work.
-    const cipher = new SecretCipher(parseKeyRing(config.SECRETS_KEY_RING, config.SECRETS_ACTIVE_KEY_ID));
+    const opener = new SecretOpener(
+      parsePrivateKeyRing(config.SECRETS_PRIVATE_KEY_RING, config.SECRETS_ACTIVE_KEY_ID),
+    );
     // Like the egress loopback allowance: a production runner never sends a credential elsewhere.
     if (config.WAREHOUSE_ACCESS_URL_FOR_TESTS !== '' && config.NODE_ENV === 'production')
       throw new Error('WAREHOUSE_ACCESS_URL_FOR_TESTS is for tests only and is refused in production');
@@ -63,13 +66,13 @@ export class RunnerModule {
         {
           provide: ConnectionTestRunner,
           useFactory: (use: ConnectionUseService, registry: DatasourceAdapterRegistry) =>
-            new ConnectionTestRunner(cipher, use, adapterProbe(registry)),
+            new ConnectionTestRunner(opener, use, adapterProbe(registry)),
           inject: [ConnectionUseService, DatasourceAdapterRegistry],
         },
         DatasourceTestResponder,
         {
           provide: OpenedConnections,
-          useFactory: (use: ConnectionUseService) => new OpenedConnections(cipher, use),
+          useFactory: (use: ConnectionUseService) => new OpenedConnections(opener, use),
           inject: [ConnectionUseService],
         },
         {

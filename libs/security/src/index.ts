@@ -1,6 +1,9 @@
-// Public surface of the security library: secrets at rest, the egress guard, webhook signatures.
-export * from './secrets/key-ring';
-export * from './secrets/secret-cipher';
+// Public surface of the security library: sealing secrets at rest (opening them is
+// `@dq/secrets-opening`, the runner's alone), the egress guard, webhook signatures.
+export * from './secrets/key-ring-error';
+export * from './secrets/public-keys';
+export * from './secrets/public-key-sealer';
+export * from './secrets/sealed-envelope';
 export * from './secrets/secret-decryption.error';
 export * from './egress/forbidden-address';
 export * from './egress/egress-allowlist';

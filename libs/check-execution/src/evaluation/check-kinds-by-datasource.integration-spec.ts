@@ -24,7 +24,8 @@ import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, DatasourceError, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
@@ -122,7 +123,7 @@ describe('check kinds by datasource kind, against the peers', () => {
   const pgDatabase = `dq_kinds_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
-  let cipher: SecretCipher;
+  let cipher: SecretOpener;
   let evaluator: SuiteTargetEvaluator;
   let workDir: string;
   let moto: S3Peer;
@@ -145,7 +146,7 @@ describe('check kinds by datasource kind, against the peers', () => {
         `${kind}-${id}`,
         kind,
         JSON.stringify(config),
-        credential === null ? null : cipher.encrypt(credential, `connection:${id}`),
+        credential === null ? null : cipher.sealer().seal(credential, `connection:${id}`),
       ],
     );
     return id;
@@ -158,7 +159,7 @@ describe('check kinds by datasource kind, against the peers', () => {
       applicationName: 'check-kinds',
       poolSize: 2,
     }).initialize();
-    cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-kinds-'));
     const adapters = new DatasourceAdapterRegistry();
     [moto, azurite, fakesnow] = await Promise.all([

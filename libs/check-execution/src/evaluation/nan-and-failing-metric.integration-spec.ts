@@ -21,7 +21,8 @@ import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
@@ -215,7 +216,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   const pgDatabase = `dq_nan_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
-  let cipher: SecretCipher;
+  let cipher: SecretOpener;
   let evaluator: SuiteTargetEvaluator;
   let workDir: string;
   let moto: S3Peer;
@@ -233,7 +234,13 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     const id = randomUUID();
     await dataSource.query(
       'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [id, `${kind}-${id}`, kind, JSON.stringify(config), cipher.encrypt(credential, `connection:${id}`)],
+      [
+        id,
+        `${kind}-${id}`,
+        kind,
+        JSON.stringify(config),
+        cipher.sealer().seal(credential, `connection:${id}`),
+      ],
     );
     return id;
   }
@@ -257,7 +264,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       applicationName: 'nan-metrics',
       poolSize: 2,
     }).initialize();
-    cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-nan-'));
     [moto, azurite, fakesnow] = await Promise.all([
       startS3Peer(),

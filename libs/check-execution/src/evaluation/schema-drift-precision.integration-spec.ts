@@ -19,7 +19,8 @@ import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
@@ -61,7 +62,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
   const pgDatabase = `dq_drift_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
-  let cipher: SecretCipher;
+  let cipher: SecretOpener;
   let evaluator: SuiteTargetEvaluator;
   let workDir: string;
   let moto: S3Peer;
@@ -86,7 +87,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
         `${kind}-${id}`,
         kind,
         JSON.stringify(config),
-        credential === null ? null : cipher.encrypt(credential, `connection:${id}`),
+        credential === null ? null : cipher.sealer().seal(credential, `connection:${id}`),
       ],
     );
     return id;
@@ -99,7 +100,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
       applicationName: 'schema-drift-precision',
       poolSize: 2,
     }).initialize();
-    cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-drift-'));
     [moto, azurite, fakesnow] = await Promise.all([
       startS3Peer(),

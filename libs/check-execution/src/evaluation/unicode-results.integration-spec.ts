@@ -42,7 +42,8 @@ import {
   RunExecutionService,
   RunsModule,
 } from '@dq/runs';
-import { EgressGuard, SecretCipher, parseKeyRing } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { CheckBaselines } from '@dq/suites';
 import {
@@ -124,7 +125,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   let dataSource: DataSource;
   let execution: RunExecutionService;
   let evaluator: SuiteTargetEvaluator;
-  let cipher: SecretCipher;
+  let cipher: SecretOpener;
   let workDir: string;
   let moto: S3Peer;
   let azurite: AzuritePeer;
@@ -140,7 +141,13 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     const id = randomUUID();
     await dataSource.query(
       'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [id, `${kind}-${id}`, kind, JSON.stringify(config), cipher.encrypt(credential, `connection:${id}`)],
+      [
+        id,
+        `${kind}-${id}`,
+        kind,
+        JSON.stringify(config),
+        cipher.sealer().seal(credential, `connection:${id}`),
+      ],
     );
     return id;
   }
@@ -195,7 +202,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     context = await moduleRef.init();
     dataSource = context.get(DataSource);
     execution = context.get(RunExecutionService);
-    cipher = new SecretCipher(parseKeyRing(env.env['SECRETS_KEY_RING'], 'test'));
+    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-unicode-'));
     const lakeTable = (name: string, rows: Person[]) => ({
       catalog: 'lake',

@@ -1,12 +1,13 @@
 import { AppError, DatasourceErrorClass, ErrorCode } from '@dq/contracts';
 import {
   type ConnectionUseService,
+  type CredentialOpener,
   type StoredConnection,
   connectionSecretAad,
   customSqlRefusalOf,
 } from '@dq/connections';
 import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
-import { SecretDecryptionError, type SecretCipher } from '@dq/security';
+import { SecretDecryptionError } from '@dq/security';
 
 /**
  * Opens a saved connection for use in this runner: the row is read here (never taken from a
@@ -14,7 +15,7 @@ import { SecretDecryptionError, type SecretCipher } from '@dq/security';
  */
 export class OpenedConnections {
   constructor(
-    private readonly cipher: Pick<SecretCipher, 'decryptJson'>,
+    private readonly opener: CredentialOpener,
     private readonly use: ConnectionUseService,
   ) {}
 
@@ -35,7 +36,7 @@ export class OpenedConnections {
     let credential: Record<string, unknown> | null = null;
     if (stored.sealedCredential !== null) {
       try {
-        credential = this.cipher.decryptJson<Record<string, unknown>>(
+        credential = this.opener.openJson<Record<string, unknown>>(
           stored.sealedCredential,
           connectionSecretAad(stored.id),
         );

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@dq/contracts';
-import { EgressGuard, SecretCipher } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener } from '@dq/secrets-opening';
 import { securityPorts } from './connection-ports';
 
 const quiet = { warn: () => undefined };
@@ -9,8 +10,10 @@ function dnsError(code: string): Error {
 }
 
 function policyResolving(resolve: (host: string) => Promise<{ address: string; family: number }[]>) {
-  return securityPorts(SecretCipher.fromRandomKeyForTests(), new EgressGuard({ resolve, logger: quiet }))
-    .urlPolicy;
+  return securityPorts(
+    SecretOpener.withFreshKeyForTests().sealer,
+    new EgressGuard({ resolve, logger: quiet }),
+  ).urlPolicy;
 }
 
 describe('securityPorts url policy', () => {

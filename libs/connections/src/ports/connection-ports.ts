@@ -1,4 +1,4 @@
-import { type EgressGuard, type SecretCipher } from '@dq/security';
+import { type EgressGuard, type PublicKeySealer } from '@dq/security';
 
 /** DNS answers that mean "no such host (now)": an unreachable datasource, not a forbidden one. */
 const DNS_FAILURE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
@@ -8,9 +8,17 @@ function isDnsFailure(error: unknown): boolean {
   return typeof code === 'string' && DNS_FAILURE_CODES.has(code);
 }
 
-/** Seals a credential at rest; the gateway only ever encrypts, the runner decrypts. */
+/** Seals a credential at rest with the runner's public key; a gateway can never open one. */
 export abstract class SecretSealer {
   abstract seal(value: object, aad: string): string;
+}
+
+/**
+ * Opens a sealed credential, in the runner only (`@dq/secrets-opening`'s `SecretOpener`); throws
+ * `SecretDecryptionError` when it cannot.
+ */
+export interface CredentialOpener {
+  openJson<T>(envelope: string, aad: string): T;
 }
 
 /** The egress policy for user-supplied URLs: throws 422 `url_forbidden` when refused. */
@@ -39,12 +47,12 @@ function egressUrlPolicy(guard: EgressGuard): UrlPolicy {
   };
 }
 
-/** Binds the ports to the security library's cipher and egress guard. */
+/** Binds the ports to the security library's public-key sealer and egress guard. */
 export function securityPorts(
-  cipher: SecretCipher,
+  sealer: PublicKeySealer,
   guard: EgressGuard,
 ): { sealer: SecretSealer; urlPolicy: UrlPolicy } {
-  return { sealer: { seal: (value, aad) => cipher.encrypt(value, aad) }, urlPolicy: egressUrlPolicy(guard) };
+  return { sealer: { seal: (value, aad) => sealer.seal(value, aad) }, urlPolicy: egressUrlPolicy(guard) };
 }
 
 /**

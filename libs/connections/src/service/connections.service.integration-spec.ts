@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppError, type CreateConnectionRequest, ErrorCode } from '@dq/contracts';
 import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
-import { EgressGuard, SecretCipher } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener } from '@dq/secrets-opening';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { ConnectionsModule } from '../connections.module';
 import { securityPorts } from '../ports/connection-ports';
@@ -80,7 +81,7 @@ describe('ConnectionsService', () => {
   let context: INestApplicationContext;
   let db: DataSource;
   let service: ConnectionsService;
-  const cipher = SecretCipher.fromRandomKeyForTests();
+  const { opener: cipher, sealer } = SecretOpener.withFreshKeyForTests();
   const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
 
   const count = async (table: string) =>
@@ -99,7 +100,7 @@ describe('ConnectionsService', () => {
       imports: [
         DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connections-test' }),
         AuditModule,
-        ConnectionsModule.forRoot(securityPorts(cipher, guard)),
+        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
       ],
     }).compile();
     context = await moduleRef.init();
@@ -144,10 +145,10 @@ describe('ConnectionsService', () => {
       `SELECT id, secret_ciphertext FROM connections WHERE name = 'pg'`,
     );
     expect(row.secret_ciphertext).not.toContain(SECRET);
-    expect(JSON.parse(cipher.decrypt(row.secret_ciphertext, connectionSecretAad(row.id)))).toEqual({
+    expect(JSON.parse(cipher.open(row.secret_ciphertext, connectionSecretAad(row.id)))).toEqual({
       password: SECRET,
     });
-    expect(() => cipher.decrypt(row.secret_ciphertext, connectionSecretAad(randomUUID()))).toThrow();
+    expect(() => cipher.open(row.secret_ciphertext, connectionSecretAad(randomUUID()))).toThrow();
     expect(await everything()).not.toContain(SECRET);
   });
 

@@ -12,7 +12,8 @@ import {
 } from '@dq/contracts';
 import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
-import { EgressGuard, SecretCipher } from '@dq/security';
+import { EgressGuard } from '@dq/security';
+import { SecretOpener } from '@dq/secrets-opening';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { ConnectionsModule } from '../connections.module';
 import { securityPorts } from '../ports/connection-ports';
@@ -62,7 +63,7 @@ describe('ConnectionTestRunner and credential health', () => {
   let db: DataSource;
   let service: ConnectionsService;
   let use: ConnectionUseService;
-  const cipher = SecretCipher.fromRandomKeyForTests();
+  const { opener: cipher, sealer } = SecretOpener.withFreshKeyForTests();
   const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
 
   /** A probe that answers from a script and remembers what it was given. */
@@ -104,7 +105,7 @@ describe('ConnectionTestRunner and credential health', () => {
       imports: [
         DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connection-tests' }),
         AuditModule,
-        ConnectionsModule.forRoot(securityPorts(cipher, guard)),
+        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
       ],
     }).compile();
     context = await moduleRef.init();
@@ -347,7 +348,7 @@ describe('ConnectionTestRunner and credential health', () => {
       );
       // The new credential went to the test sealed, under a one-off draft AAD.
       expect(JSON.stringify(sent)).not.toContain(NEW_SECRET);
-      expect(cipher.decryptJson(sent[0].sealed_credential!, sent[0].aad)).toEqual({ password: NEW_SECRET });
+      expect(cipher.openJson(sent[0].sealed_credential!, sent[0].aad)).toEqual({ password: NEW_SECRET });
     });
 
     it('rotates the credential after a passing test: version, audit event, healthy', async () => {
@@ -370,7 +371,7 @@ describe('ConnectionTestRunner and credential health', () => {
         'SELECT secret_ciphertext FROM connections WHERE id = $1',
         [id],
       );
-      expect(cipher.decryptJson(secret_ciphertext, connectionSecretAad(id))).toEqual({
+      expect(cipher.openJson(secret_ciphertext, connectionSecretAad(id))).toEqual({
         password: NEW_SECRET,
       });
       const audit = await db.query<{ detail: { changed_fields: string[] } }[]>(

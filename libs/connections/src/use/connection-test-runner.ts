@@ -7,7 +7,8 @@ import {
   type DatasourceTestRequest,
   ErrorCode,
 } from '@dq/contracts';
-import { SecretDecryptionError, type SecretCipher } from '@dq/security';
+import { SecretDecryptionError } from '@dq/security';
+import { type CredentialOpener } from '../ports/connection-ports';
 import { capabilitiesFromTestDetails } from './connection-capabilities';
 import { type ConnectionUseService } from '../service/connection-use.service';
 import { connectionSecretAad } from '../service/connections.service';
@@ -44,7 +45,7 @@ const UNOPENABLE: ClassifiedDatasourceError = {
  */
 export class ConnectionTestRunner {
   constructor(
-    private readonly cipher: Pick<SecretCipher, 'decryptJson'>,
+    private readonly opener: CredentialOpener,
     private readonly use: ConnectionUseService,
     private readonly probe: ConnectionProbe,
     private readonly timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
@@ -95,7 +96,7 @@ export class ConnectionTestRunner {
   private open(sealed: string | null, aad: string): Record<string, unknown> | null | undefined {
     if (sealed === null) return null;
     try {
-      return this.cipher.decryptJson<Record<string, unknown>>(sealed, aad);
+      return this.opener.openJson<Record<string, unknown>>(sealed, aad);
     } catch (error) {
       if (error instanceof SecretDecryptionError) return undefined;
       throw error;

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { KeyRingError, parseKeyRing, validateKeyRing } from './key-ring';
+import { KeyRingError } from '@dq/security';
+import { parseLegacyKeyRing, validateLegacyKeyRing } from './legacy-key-ring';
 
 const key32 = randomBytes(32).toString('base64');
 const key32url = randomBytes(32).toString('base64url');
 const key16 = randomBytes(16).toString('base64');
 
-describe('parseKeyRing', () => {
+describe('parseLegacyKeyRing', () => {
   it('parses several keys, base64 and base64url, with the active one present', () => {
-    const ring = parseKeyRing(` k1:${key32} , k-2_b:${key32url} `, 'k1');
+    const ring = parseLegacyKeyRing(` k1:${key32} , k-2_b:${key32url} `, 'k1');
     expect(ring.activeKeyId).toBe('k1');
     expect(Object.keys(ring.keys)).toEqual(['k1', 'k-2_b']);
     expect(ring.keys.k1).toEqual(Buffer.from(key32, 'base64'));
@@ -37,7 +38,7 @@ describe('parseKeyRing', () => {
     (_name, text, active, message) => {
       let caught: unknown;
       try {
-        parseKeyRing(text, active);
+        parseLegacyKeyRing(text, active);
       } catch (error) {
         caught = error;
       }
@@ -50,9 +51,9 @@ describe('parseKeyRing', () => {
   );
 
   it('validates a ring built in code the same way', () => {
-    expect(() => validateKeyRing({ activeKeyId: 'a', keys: { a: randomBytes(31) } })).toThrow(
+    expect(() => validateLegacyKeyRing({ activeKeyId: 'a', keys: { a: randomBytes(31) } })).toThrow(
       /exactly 32 bytes/,
     );
-    expect(() => validateKeyRing({ activeKeyId: 'a', keys: {} })).toThrow(/empty/);
+    expect(() => validateLegacyKeyRing({ activeKeyId: 'a', keys: {} })).toThrow(/empty/);
   });
 });

@@ -1,31 +1,15 @@
-/** The master keys that encrypt secrets at rest: one active key encrypts, every listed key decrypts. */
-export interface KeyRing {
+import { KEY_ID_PATTERN, KeyRingError, decodeKeyText } from '@dq/security';
+
+/** The symmetric keys of the older `v1` format: read only to re-seal what they sealed. */
+export interface LegacyKeyRing {
   activeKeyId: string;
   keys: Record<string, Buffer>;
 }
 
-export const KEY_ID_PATTERN = /^[a-z0-9_-]{1,32}$/;
-export const KEY_BYTES = 32;
+export const LEGACY_KEY_BYTES = 32;
 
-/** A key ring that cannot be used. The message names the problem and never the key material. */
-export class KeyRingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KeyRingError';
-  }
-}
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-function decodeKey(text: string): Buffer | undefined {
-  if (BASE64.test(text)) return Buffer.from(text, 'base64');
-  if (BASE64URL.test(text)) return Buffer.from(text, 'base64url');
-  return undefined;
-}
-
-/** Checks a key ring built in code; the same rules as `parseKeyRing`. */
-export function validateKeyRing(ring: KeyRing): KeyRing {
+/** Checks a key ring built in code; the same rules as `parseLegacyKeyRing`. */
+export function validateLegacyKeyRing(ring: LegacyKeyRing): LegacyKeyRing {
   const ids = Object.keys(ring.keys);
   if (ids.length === 0) throw new KeyRingError('key ring is empty');
   for (const [index, id] of ids.entries()) {
@@ -34,8 +18,10 @@ export function validateKeyRing(ring: KeyRing): KeyRing {
       throw new KeyRingError(`key ring entry ${index + 1}: key id must match ${KEY_ID_PATTERN.source}`);
     }
     const key = ring.keys[id];
-    if (!Buffer.isBuffer(key) || key.length !== KEY_BYTES) {
-      throw new KeyRingError(`key ring entry ${index + 1} (${id}): key must be exactly ${KEY_BYTES} bytes`);
+    if (!Buffer.isBuffer(key) || key.length !== LEGACY_KEY_BYTES) {
+      throw new KeyRingError(
+        `key ring entry ${index + 1} (${id}): key must be exactly ${LEGACY_KEY_BYTES} bytes`,
+      );
     }
   }
   if (!KEY_ID_PATTERN.test(ring.activeKeyId)) {
@@ -51,7 +37,7 @@ export function validateKeyRing(ring: KeyRing): KeyRing {
  * Parses the env-style key ring `kid1:<base64 32 bytes>,kid2:<base64 32 bytes>` (base64 or
  * base64url). Throws `KeyRingError` naming the entry and the problem, never its material.
  */
-export function parseKeyRing(text: string, activeKeyId: string): KeyRing {
+export function parseLegacyKeyRing(text: string, activeKeyId: string): LegacyKeyRing {
   const keys: Record<string, Buffer> = {};
   const entries = text
     .split(',')
@@ -67,12 +53,12 @@ export function parseKeyRing(text: string, activeKeyId: string): KeyRing {
       throw new KeyRingError(`${position}: key id must match ${KEY_ID_PATTERN.source}`);
     }
     if (Object.hasOwn(keys, id)) throw new KeyRingError(`${position}: duplicate key id ${id}`);
-    const key = decodeKey(entry.slice(colon + 1).trim());
+    const key = decodeKeyText(entry.slice(colon + 1).trim());
     if (key === undefined) throw new KeyRingError(`${position} (${id}): key is not valid base64`);
-    if (key.length !== KEY_BYTES) {
-      throw new KeyRingError(`${position} (${id}): key must decode to exactly ${KEY_BYTES} bytes`);
+    if (key.length !== LEGACY_KEY_BYTES) {
+      throw new KeyRingError(`${position} (${id}): key must decode to exactly ${LEGACY_KEY_BYTES} bytes`);
     }
     keys[id] = key;
   }
-  return validateKeyRing({ activeKeyId, keys });
+  return validateLegacyKeyRing({ activeKeyId, keys });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SecretCipher } from './secret-cipher';
-import { SecretDecryptionError } from './secret-decryption.error';
+import { LegacySecretCipher } from './legacy-secret-cipher';
+import { SecretDecryptionError } from '@dq/security';
 
 const AAD = 'connection:11111111-1111-1111-1111-111111111111';
 const SECRET = 'p@ssw0rd-ünïcode-🔑';
@@ -24,10 +24,10 @@ function flip(part: string, byte = 0): string {
   return bytes.toString('base64url');
 }
 
-describe('SecretCipher', () => {
+describe('LegacySecretCipher', () => {
   const k1 = randomBytes(32);
   const k2 = randomBytes(32);
-  const cipher = new SecretCipher({ activeKeyId: 'k1', keys: { k1 } });
+  const cipher = new LegacySecretCipher({ activeKeyId: 'k1', keys: { k1 } });
 
   it('round-trips strings and objects, with a fresh IV every time', () => {
     const a = cipher.encrypt(SECRET, AAD);
@@ -50,12 +50,12 @@ describe('SecretCipher', () => {
   });
 
   it('refuses a different key with the same id', () => {
-    const other = new SecretCipher({ activeKeyId: 'k1', keys: { k1: k2 } });
+    const other = new LegacySecretCipher({ activeKeyId: 'k1', keys: { k1: k2 } });
     expectDecryptionError(() => other.decrypt(cipher.encrypt(SECRET, AAD), AAD), 'authentication_failed');
   });
 
   it('refuses an unknown key id', () => {
-    const other = SecretCipher.fromRandomKeyForTests('other');
+    const other = LegacySecretCipher.fromRandomKeyForTests('other');
     expectDecryptionError(() => other.decrypt(cipher.encrypt(SECRET, AAD), AAD), 'unknown_key');
   });
 
@@ -90,14 +90,14 @@ describe('SecretCipher', () => {
   ];
 
   it.each(tampers)('detects tampering: %s', (_name, tamper, reason) => {
-    const ring = new SecretCipher({ activeKeyId: 'k1', keys: { k1, k2 } });
+    const ring = new LegacySecretCipher({ activeKeyId: 'k1', keys: { k1, k2 } });
     const parts = ring.encrypt(SECRET, AAD).split('.');
     expectDecryptionError(() => ring.decrypt(tamper(parts), AAD), reason);
   });
 
   it('rotates: old envelopes still decrypt, need rotation, and re-encrypt under the active key', () => {
-    const old = new SecretCipher({ activeKeyId: 'k1', keys: { k1 } }).encrypt(SECRET, AAD);
-    const rotated = new SecretCipher({ activeKeyId: 'k2', keys: { k1, k2 } });
+    const old = new LegacySecretCipher({ activeKeyId: 'k1', keys: { k1 } }).encrypt(SECRET, AAD);
+    const rotated = new LegacySecretCipher({ activeKeyId: 'k2', keys: { k1, k2 } });
     expect(rotated.needsRotation(old)).toBe(true);
     expect(rotated.decrypt(old, AAD)).toBe(SECRET);
     const fresh = rotated.reencrypt(old, AAD);
@@ -105,12 +105,12 @@ describe('SecretCipher', () => {
     expect(rotated.needsRotation(fresh)).toBe(false);
     expect(rotated.decrypt(fresh, AAD)).toBe(SECRET);
     // Once k1 is retired, only the re-encrypted envelope is readable.
-    const retired = new SecretCipher({ activeKeyId: 'k2', keys: { k2 } });
+    const retired = new LegacySecretCipher({ activeKeyId: 'k2', keys: { k2 } });
     expect(retired.decrypt(fresh, AAD)).toBe(SECRET);
     expectDecryptionError(() => retired.decrypt(old, AAD), 'unknown_key');
   });
 
   it('refuses an invalid key ring at construction', () => {
-    expect(() => new SecretCipher({ activeKeyId: 'k9', keys: { k1 } })).toThrow(/not in the key ring/);
+    expect(() => new LegacySecretCipher({ activeKeyId: 'k9', keys: { k1 } })).toThrow(/not in the key ring/);
   });
 });

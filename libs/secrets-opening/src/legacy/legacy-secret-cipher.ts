@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { KEY_BYTES, type KeyRing, validateKeyRing } from './key-ring';
-import { SecretDecryptionError } from './secret-decryption.error';
+import { SecretDecryptionError } from '@dq/security';
+import { LEGACY_KEY_BYTES, type LegacyKeyRing, validateLegacyKeyRing } from './legacy-key-ring';
 
 const VERSION = 'v1';
 const ALGORITHM = 'aes-256-gcm';
@@ -15,21 +15,22 @@ interface ParsedEnvelope {
 }
 
 /**
- * Encrypts credentials at rest with AES-256-GCM. The envelope
+ * The older symmetric format, kept only so the re-seal command can read what it sealed: AES-256-GCM
+ * under a shared master key. The envelope
  * `v1.<kid>.<base64url iv>.<base64url ciphertext||tag>` names its key so the master key can rotate.
  * The AAD binds a secret to its owner (e.g. `connection:<id>`): ciphertext copied to another row
  * does not decrypt there.
  */
-export class SecretCipher {
-  private readonly ring: KeyRing;
+export class LegacySecretCipher {
+  private readonly ring: LegacyKeyRing;
 
-  constructor(ring: KeyRing) {
-    this.ring = validateKeyRing({ activeKeyId: ring.activeKeyId, keys: { ...ring.keys } });
+  constructor(ring: LegacyKeyRing) {
+    this.ring = validateLegacyKeyRing({ activeKeyId: ring.activeKeyId, keys: { ...ring.keys } });
   }
 
   /** A cipher with one fresh random key, for tests only. */
-  static fromRandomKeyForTests(keyId = 'test'): SecretCipher {
-    return new SecretCipher({ activeKeyId: keyId, keys: { [keyId]: randomBytes(KEY_BYTES) } });
+  static fromRandomKeyForTests(keyId = 'test'): LegacySecretCipher {
+    return new LegacySecretCipher({ activeKeyId: keyId, keys: { [keyId]: randomBytes(LEGACY_KEY_BYTES) } });
   }
 
   get activeKeyId(): string {

@@ -140,15 +140,18 @@ export async function startApp(
     path.join(WORKSPACE_ROOT, 'tools/register.cjs'),
     entry,
   ];
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    HOST: '127.0.0.1',
+    ...baseEnv,
+    ...options.env,
+    PORT: String(port),
+  };
+  // As in a deployment, only the runner holds the private key ring that opens credentials.
+  if (app !== 'runner') delete env['SECRETS_PRIVATE_KEY_RING'];
   const child = spawn(process.execPath, nodeArgs, {
     cwd: WORKSPACE_ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOST: '127.0.0.1',
-      ...baseEnv,
-      ...options.env,
-      PORT: String(port),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const appProcess = new AppProcess(app, `http://127.0.0.1:${port}`, child);

@@ -80,7 +80,8 @@ describe('createIsolatedEnvironment', () => {
       REDIS_URL: env.redisUrl,
       NATS_URL: env.natsUrl,
       MESSAGING_NAMESPACE: env.namespace,
-      SECRETS_KEY_RING: expect.stringMatching(/^test:[A-Za-z0-9+/]{43}=$/),
+      SECRETS_PUBLIC_KEYS: expect.stringMatching(/^test:[A-Za-z0-9+/]{59}=$/),
+      SECRETS_PRIVATE_KEY_RING: expect.stringMatching(/^test:[A-Za-z0-9+/]{64}$/),
       SECRETS_ACTIVE_KEY_ID: 'test',
     });
     const tables = await onDatabase(env.databaseUrl, async (client) => {

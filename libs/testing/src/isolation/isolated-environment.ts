@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { quoteIdentifier, withDatabase } from '@dq/db';
 import { newEnvironmentId, TEST_NAME_PREFIX } from './environment-id';
 import { LOCAL_SERVICES } from './local-services';
@@ -38,6 +38,7 @@ export async function createIsolatedEnvironment(label?: string): Promise<Isolate
   const { redisUrl, natsUrl } = LOCAL_SERVICES;
   const namespace = name;
   let cleaned: Promise<void> | undefined;
+  const keyPair = credentialKeyPair('test');
 
   return {
     id,
@@ -52,14 +53,28 @@ export async function createIsolatedEnvironment(label?: string): Promise<Isolate
       REDIS_URL: redisUrl,
       NATS_URL: natsUrl,
       MESSAGING_NAMESPACE: namespace,
-      // A fresh key ring per environment: credentials sealed in one test never open in another.
-      SECRETS_KEY_RING: `test:${randomBytes(32).toString('base64')}`,
+      // A fresh key pair per environment: credentials sealed in one test never open in another.
+      // Gateways read the public keys, the runner the private ring.
+      SECRETS_PUBLIC_KEYS: keyPair.publicEntry,
+      SECRETS_PRIVATE_KEY_RING: keyPair.privateEntry,
       SECRETS_ACTIVE_KEY_ID: 'test',
     },
     cleanup(): Promise<void> {
       cleaned ??= cleanupEnvironment(name, redisUrl, natsUrl);
       return cleaned;
     },
+  };
+}
+
+/**
+ * A credential key pair in the form `npm run secrets:keygen` prints (X25519, base64 DER). Made here
+ * with node:crypto so the harness does not depend on the opening side.
+ */
+function credentialKeyPair(keyId: string): { privateEntry: string; publicEntry: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('x25519');
+  return {
+    privateEntry: `${keyId}:${privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64')}`,
+    publicEntry: `${keyId}:${publicKey.export({ format: 'der', type: 'spki' }).toString('base64')}`,
   };
 }
 
