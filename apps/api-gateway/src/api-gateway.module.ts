@@ -3,7 +3,7 @@ import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
-import { RunsApiModule, RunsModule } from '@dq/runs';
+import { RunsApiModule } from '@dq/runs';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -57,7 +57,6 @@ export class ApiGatewayModule {
           ),
         ),
         WorkspaceSettingsModule.forRoot(config),
-        RunsModule,
         RunsApiModule,
         SuitesModule,
       ],

@@ -114,7 +114,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     // lineage is down when the event is published
 
     const plan = sleepChecks(3, 50);
-    const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
+    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
     // Queuing the same run again (a retried request, a recovery sweep) must not run it twice.
     await dispatcher.enqueue(run.id);
 
@@ -144,7 +144,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   it('an event published while a durable consumer is stopped is delivered once after it restarts', async () => {
     await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const lineage = await start('lineage');
-    const warmUp = await dispatcher.dispatch({
+    const { run: warmUp } = await dispatcher.trigger({
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: sleepChecks(1, 10),
@@ -155,7 +155,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     );
 
     expect((await lineage.stop('SIGTERM')).code).toBe(0);
-    const run = await dispatcher.dispatch({
+    const { run } = await dispatcher.trigger({
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: sleepChecks(1, 10),
@@ -178,7 +178,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   it('a runner killed mid-run: another runner takes the job after the lock expires and the effect happens once', async () => {
     const first = await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const plan = sleepChecks(4, 1_500);
-    const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
+    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
 
     await waitFor('the first runner to record a result', async () => (await resultsOf(run.id)).length >= 1, {
       timeoutMs: 30_000,
@@ -210,7 +210,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   it('SIGTERM during a run hands it back: the runner exits cleanly and another runner completes it', async () => {
     const first = await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const plan = sleepChecks(3, 2_000);
-    const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
+    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
 
     await waitFor('the run to start', async () => (await runOf(run.id)).status === RunStatus.Running, {
       timeoutMs: 30_000,
@@ -235,7 +235,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     const plan: PlannedCheck[] = [
       { check_id: randomUUID(), kind: 'no.such.kind', version: 1, definition: {} },
     ];
-    const run = await dispatcher.dispatch({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
+    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
     const done = await waitForTerminal(run.id);
     expect(done.status).toBe(RunStatus.Succeeded);
     const [result] = await resultsOf(run.id);

@@ -1,4 +1,7 @@
+import { CheckDryRun, SuiteRunTargetEvaluator } from '@dq/check-execution';
+import { RUNNER_SIDE_RUN_PROVIDERS } from '@dq/runs';
 import { generateKeyPairEntries } from '@dq/secrets-opening';
+import { providerTokensOf } from '@dq/testing';
 import { RunnerConfig } from './runner.config';
 import { RunnerModule } from './runner.module';
 
@@ -26,5 +29,14 @@ describe('RunnerModule.forRoot', () => {
       ),
     ).not.toThrow();
     expect(() => RunnerModule.forRoot(config({ NODE_ENV: 'production' }))).not.toThrow();
+  });
+});
+
+describe('RunnerModule providers', () => {
+  const tokens = providerTokensOf(RunnerModule.forRoot(config({ NODE_ENV: 'test' })));
+
+  it('builds the runner side of runs and check execution from their modules', () => {
+    for (const provider of [...RUNNER_SIDE_RUN_PROVIDERS, CheckDryRun, SuiteRunTargetEvaluator])
+      expect(tokens).toContain(provider);
   });
 });

@@ -1,25 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
-import {
-  CheckDryRun,
-  OpenedConnections,
-  SuiteRunTargetEvaluator,
-  SuiteTargetEvaluator,
-  TargetProfiler,
-  TargetReader,
-} from '@dq/check-execution';
+import { CheckExecutionModule } from '@dq/check-execution';
 import { ConnectionTestRunner, ConnectionUseService } from '@dq/connections';
 import { DatasourceAdapterRegistry, DatasourcesModule } from '@dq/datasources';
-import {
-  CheckEvaluatorRegistry,
-  CheckMetricHistory,
-  RunPrivacyFromWorkspaceSettingsModule,
-  RunsModule,
-} from '@dq/runs';
+import { RunPrivacyFromWorkspaceSettingsModule, RunsModule } from '@dq/runs';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { AuditModule } from '@dq/audit';
-import { CheckBaselines } from '@dq/suites';
-import { DataSource } from 'typeorm';
 import { EgressGuard } from '@dq/security';
 import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -48,21 +34,26 @@ export class RunnerModule {
         WorkspaceSettingsModule.forRoot(config),
         RunPrivacyFromWorkspaceSettingsModule,
         RunsModule,
-        DatasourcesModule.forRoot({
-          egress: new EgressGuard({
-            allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
-            nodeEnv: config.NODE_ENV,
-            allowCidrs: config.EGRESS_ALLOW_CIDRS,
-            allowHosts: config.EGRESS_ALLOW_HOSTS,
+        CheckExecutionModule.forRoot({
+          opener,
+          interactiveDeadlineMs: config.INTERACTIVE_DEADLINE_MS,
+          datasources: DatasourcesModule.forRoot({
+            egress: new EgressGuard({
+              allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+              nodeEnv: config.NODE_ENV,
+              allowCidrs: config.EGRESS_ALLOW_CIDRS,
+              allowHosts: config.EGRESS_ALLOW_HOSTS,
+            }),
+            spoolDir: config.DATASOURCE_SPOOL_DIR === '' ? undefined : config.DATASOURCE_SPOOL_DIR,
+            warehouseAccessUrlForTests:
+              config.WAREHOUSE_ACCESS_URL_FOR_TESTS === ''
+                ? undefined
+                : config.WAREHOUSE_ACCESS_URL_FOR_TESTS,
           }),
-          spoolDir: config.DATASOURCE_SPOOL_DIR === '' ? undefined : config.DATASOURCE_SPOOL_DIR,
-          warehouseAccessUrlForTests:
-            config.WAREHOUSE_ACCESS_URL_FOR_TESTS === '' ? undefined : config.WAREHOUSE_ACCESS_URL_FOR_TESTS,
         }),
       ],
       providers: [
         RunsWorker,
-        ConnectionUseService,
         {
           provide: ConnectionTestRunner,
           useFactory: (use: ConnectionUseService, registry: DatasourceAdapterRegistry) =>
@@ -70,53 +61,6 @@ export class RunnerModule {
           inject: [ConnectionUseService, DatasourceAdapterRegistry],
         },
         DatasourceTestResponder,
-        {
-          provide: OpenedConnections,
-          useFactory: (use: ConnectionUseService) => new OpenedConnections(opener, use),
-          inject: [ConnectionUseService],
-        },
-        {
-          provide: TargetReader,
-          useFactory: (opened: OpenedConnections, registry: DatasourceAdapterRegistry) =>
-            new TargetReader(opened, registry, config.INTERACTIVE_DEADLINE_MS),
-          inject: [OpenedConnections, DatasourceAdapterRegistry],
-        },
-        {
-          provide: TargetProfiler,
-          useFactory: (reader: TargetReader, registry: DatasourceAdapterRegistry) =>
-            new TargetProfiler(reader, registry),
-          inject: [TargetReader, DatasourceAdapterRegistry],
-        },
-        {
-          provide: SuiteTargetEvaluator,
-          useFactory: (
-            opened: OpenedConnections,
-            registry: DatasourceAdapterRegistry,
-            history: CheckMetricHistory,
-            dataSource: DataSource,
-          ) =>
-            new SuiteTargetEvaluator(opened, registry, {
-              history,
-              baselines: new CheckBaselines(dataSource),
-            }),
-          inject: [OpenedConnections, DatasourceAdapterRegistry, CheckMetricHistory, DataSource],
-        },
-        {
-          provide: CheckDryRun,
-          useFactory: (evaluator: SuiteTargetEvaluator) =>
-            new CheckDryRun(evaluator, config.INTERACTIVE_DEADLINE_MS),
-          inject: [SuiteTargetEvaluator],
-        },
-        {
-          // Runs with a target go to the suite evaluator: fused scans, samples, monitors.
-          provide: SuiteRunTargetEvaluator,
-          useFactory: (evaluator: SuiteTargetEvaluator, registry: CheckEvaluatorRegistry) => {
-            const adapter = new SuiteRunTargetEvaluator(evaluator);
-            registry.registerTargetEvaluator(adapter);
-            return adapter;
-          },
-          inject: [SuiteTargetEvaluator, CheckEvaluatorRegistry],
-        },
         TargetWorkResponder,
       ],
     };

@@ -9,3 +9,4 @@ export * from './evaluation/run-target-evaluator.adapter';
 export * from './evaluation/check-dry-run';
 export * from './target/target-profiler';
 export * from './comparison/comparison-runner';
+export * from './check-execution.module';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
-import { RunsApiModule, RunsModule } from '@dq/runs';
+import { RunsApiModule } from '@dq/runs';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
 import { McpHttpHandler } from './http/mcp-http.handler';
@@ -22,7 +22,7 @@ export class McpModule {
   static forRoot(options: { connections: DynamicModule; interactiveDeadlineMs?: number }): DynamicModule {
     return {
       module: McpModule,
-      imports: [options.connections, RunsModule, RunsApiModule, SuitesModule],
+      imports: [options.connections, RunsApiModule, SuitesModule],
       providers: [
         ...(options.interactiveDeadlineMs === undefined
           ? []

@@ -1,22 +1,20 @@
 import { Module } from '@nestjs/common';
 import { CheckEvaluatorRegistry } from './evaluation/check-evaluator';
-import { RunDispatchService } from './dispatch/run-dispatch.service';
-import { RunCompletionPublisher } from './execution/run-completion.publisher';
 import { RunExecutionService } from './execution/run-execution.service';
-import { RunLedger } from './execution/run-ledger';
+import { RunLedger } from './lifecycle/run-ledger';
+import { RunLifecycleModule } from './lifecycle/run-lifecycle.module';
 import { RunCancelListener } from './execution/run-cancel-listener';
 import { CheckMetricHistory } from './history/check-metric-history';
 import { SamplePurgeService } from './retention/sample-purge.service';
 import { WorkerLossService } from './execution/worker-loss.service';
 import { RunQueueReconciler } from './dispatch/run-queue-reconciler.service';
 
-const RUNS_PROVIDERS = [
+/** What only the runner (execution) and the scheduler (sweeps) build; never a gateway. */
+export const RUNNER_SIDE_RUN_PROVIDERS = [
   CheckEvaluatorRegistry,
-  RunDispatchService,
   RunExecutionService,
   RunLedger,
   RunCancelListener,
-  RunCompletionPublisher,
   CheckMetricHistory,
   SamplePurgeService,
   WorkerLossService,
@@ -24,8 +22,13 @@ const RUNS_PROVIDERS = [
 ] as const;
 
 /**
- * Runs and results. Needs the global DataSource (DbModule) and the messaging providers
- * (MessagingModule) of the app that imports it.
+ * Runs executed and swept: the runner's and the scheduler's side, with the run lifecycle. Needs
+ * the global DataSource (DbModule) and the messaging providers (MessagingModule) of the app that
+ * imports it.
  */
-@Module({ providers: [...RUNS_PROVIDERS], exports: [...RUNS_PROVIDERS] })
+@Module({
+  imports: [RunLifecycleModule],
+  providers: [...RUNNER_SIDE_RUN_PROVIDERS],
+  exports: [RunLifecycleModule, ...RUNNER_SIDE_RUN_PROVIDERS],
+})
 export class RunsModule {}

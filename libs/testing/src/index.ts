@@ -34,3 +34,6 @@ export * from './peers/iceberg-catalog-peer';
 export * from './gateway/gateway-world';
 export * from './gateway/run-fixtures';
 export * from './gateway/mcp-test-client';
+
+// What a Nest module graph would build, read from its metadata.
+export * from './nest/module-providers';

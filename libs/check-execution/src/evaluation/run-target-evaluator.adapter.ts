@@ -12,10 +12,7 @@ import { type SuiteTargetEvaluator } from './suite-target-evaluator';
  * checks (the definition and baseline the suite run planner froze).
  */
 export class SuiteRunTargetEvaluator implements RunTargetEvaluator {
-  constructor(
-    private readonly evaluator: SuiteTargetEvaluator,
-    private readonly zeroSample: () => boolean = () => false,
-  ) {}
+  constructor(private readonly evaluator: SuiteTargetEvaluator) {}
 
   async evaluate(work: RunTargetWork, context: RunTargetContext, report: ReportEvaluation): Promise<void> {
     await this.evaluator.evaluate(
@@ -23,7 +20,7 @@ export class SuiteRunTargetEvaluator implements RunTargetEvaluator {
         runId: work.runId,
         target: work.target,
         connection: work.connection,
-        zeroSample: context.zeroSample || this.zeroSample(),
+        zeroSample: context.zeroSample,
         checks: work.checks.map((check) => {
           const { baseline, ...definition } = check.definition as unknown as CheckDefinition & {
             baseline?: Record<string, unknown>;

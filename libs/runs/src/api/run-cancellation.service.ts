@@ -10,11 +10,12 @@ import {
   SuiteGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { RunEntity, updateReturning } from '@dq/db';
+import { RunEntity } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { type SuiteActor } from '@dq/suites';
 import { RunDispatchService } from '../dispatch/run-dispatch.service';
 import { RunCompletionPublisher } from '../execution/run-completion.publisher';
+import { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { RunReadsService } from './run-reads.service';
 
 /**
@@ -32,6 +33,7 @@ export class RunCancellationService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly reads: RunReadsService,
+    private readonly lifecycle: RunLifecycle,
     private readonly dispatch: RunDispatchService,
     private readonly completion: RunCompletionPublisher,
     private readonly broadcaster: ProgressBroadcaster,
@@ -42,38 +44,25 @@ export class RunCancellationService {
     const { run } = await this.reads.require(actor, runId, SuiteGrant.Edit);
     const runs = this.dataSource.getRepository(RunEntity);
 
-    const queued = await updateReturning<{ cancel_requested_at: Date }>(
-      this.dataSource,
-      `UPDATE "runs" SET "status" = 'cancelled', "finished_at" = now(),
-              "cancel_requested_at" = COALESCE("cancel_requested_at", now())
-        WHERE "id" = $1 AND "status" = 'queued'
-        RETURNING "cancel_requested_at"`,
-      [run.id],
-    );
-    if (queued.length > 0) {
+    const queuedCancelAt = await this.lifecycle.cancelQueued(run.id);
+    if (queuedCancelAt !== undefined) {
       // A runner that fetched the job meanwhile finds the run ended and leaves it.
       await this.dispatch.withdraw(run.id).catch((error: unknown) => {
         this.logger.warn({ run_id: run.id, msg: 'cancelled run job not withdrawn', err: error });
       });
       await this.completion.publish(await runs.findOneByOrFail({ id: run.id }));
-      return this.recorded(actor, run.id, RunStatus.Cancelled, queued[0].cancel_requested_at, 'queued');
+      return this.recorded(actor, run.id, RunStatus.Cancelled, queuedCancelAt, RunStatus.Queued);
     }
 
-    const running = await updateReturning<{ cancel_requested_at: Date }>(
-      this.dataSource,
-      `UPDATE "runs" SET "cancel_requested_at" = COALESCE("cancel_requested_at", now())
-        WHERE "id" = $1 AND "status" = 'running'
-        RETURNING "cancel_requested_at"`,
-      [run.id],
-    );
-    if (running.length > 0) {
+    const runningCancelAt = await this.lifecycle.requestCancel(run.id);
+    if (runningCancelAt !== undefined) {
       try {
         this.broadcaster.publish(Broadcasts.runCancel(run.id), { run_id: run.id });
       } catch (error) {
         // The row is the record: the runner's poll sees it within a second.
         this.logger.warn({ run_id: run.id, msg: 'cancel broadcast failed', err: error });
       }
-      return this.recorded(actor, run.id, RunStatus.Running, running[0].cancel_requested_at, 'running');
+      return this.recorded(actor, run.id, RunStatus.Running, runningCancelAt, RunStatus.Running);
     }
 
     const ended = await runs.findOneByOrFail({ id: run.id });
@@ -91,7 +80,7 @@ export class RunCancellationService {
     runId: string,
     status: RunStatus,
     requestedAt: Date,
-    from: 'queued' | 'running',
+    from: typeof RunStatus.Queued | typeof RunStatus.Running,
   ): Promise<CancelledRunView> {
     await this.audit.record({
       action: RunAuditAction.CancelRequested,

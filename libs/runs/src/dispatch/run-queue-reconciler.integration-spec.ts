@@ -26,7 +26,7 @@ describe('RunQueueReconciler', () => {
   });
 
   async function queuedRun(): Promise<RunEntity> {
-    const run = await context.get(RunDispatchService).dispatch({
+    const { run } = await context.get(RunDispatchService).trigger({
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: [],
@@ -41,7 +41,7 @@ describe('RunQueueReconciler', () => {
     const lost = await queuedRun();
     const kept = await queuedRun();
     await queue().remove(lost.id); // as a Redis restart without persistence would
-    const young = await context.get(RunDispatchService).dispatch({
+    const { run: young } = await context.get(RunDispatchService).trigger({
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: [],

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Jobs } from '@dq/contracts';
 import { JobProducer } from '@dq/messaging';
+import { RunLifecycle } from '../lifecycle/run-lifecycle';
 
 /** Queued runs looked at per sweep, oldest first. */
 const RECONCILE_BATCH = 500;
@@ -24,20 +24,15 @@ export class RunQueueReconciler {
   private readonly logger = new Logger(RunQueueReconciler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly lifecycle: RunLifecycle,
     private readonly jobs: JobProducer,
   ) {}
 
   /** Looks at runs queued for at least `olderThanMs` (younger ones are still being enqueued). */
   async requeueOrphans(olderThanMs: number): Promise<RunQueueReport> {
-    const queued = await this.dataSource.query<{ id: string }[]>(
-      `SELECT "id" FROM "runs"
-        WHERE "status" = 'queued' AND "created_at" < now() - ($1 || ' milliseconds')::interval
-        ORDER BY "created_at" LIMIT ${RECONCILE_BATCH}`,
-      [String(olderThanMs)],
-    );
+    const queued = await this.lifecycle.queuedSince(olderThanMs, RECONCILE_BATCH);
     const requeued: string[] = [];
-    for (const { id } of queued) {
+    for (const id of queued) {
       const outcome = await this.jobs.ensure(Jobs.ExecuteRun, { run_id: id }, { jobId: id });
       if (outcome !== 'present') requeued.push(id);
     }

@@ -1,8 +1,9 @@
 import { type LoggerService } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
-import { RunEntity, updateReturning } from '@dq/db';
+import { RunEntity } from '@dq/db';
+import { type RunLifecycle } from '../lifecycle/run-lifecycle';
 import { type RunCancelListener } from './run-cancel-listener';
-import { RUN_LEASE_MS, RUN_LEASE_RENEW_MS } from './run-lease';
+import { RUN_LEASE_RENEW_MS } from '../lifecycle/run-lease';
 
 /** How often the run row is read for a cancel the broadcast may have missed (NATS down, a race). */
 export const CANCEL_POLL_MS = 1_000;
@@ -31,6 +32,7 @@ export class RunCancelWatch {
   constructor(
     private readonly runId: string,
     private readonly dataSource: DataSource,
+    private readonly lifecycle: RunLifecycle,
     listener: RunCancelListener,
     private readonly logger: LoggerService,
   ) {
@@ -86,15 +88,10 @@ export class RunCancelWatch {
     try {
       if (Date.now() - this.leaseRenewedAt >= RUN_LEASE_RENEW_MS) {
         const renewedAt = Date.now();
-        const [run] = await updateReturning<{ cancel_requested_at: Date | null }>(
-          this.dataSource,
-          `UPDATE "runs" SET "lease_expires_at" = now() + ($2 || ' milliseconds')::interval
-            WHERE "id" = $1 AND "status" = 'running' RETURNING "cancel_requested_at"`,
-          [this.runId, String(RUN_LEASE_MS)],
-        );
+        const run = await this.lifecycle.renewLease(this.runId);
         this.leaseRenewedAt = renewedAt;
         this.rowReadAt = startedAt;
-        if (run?.cancel_requested_at != null) this.cancel('poll');
+        if (run?.cancelRequested === true) this.cancel('poll');
         return;
       }
       const run = await this.dataSource

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type CheckOutcome, Events, type RunCompletedCheck } from '@dq/contracts';
+import { type CheckOutcome, Events, type RunCompletedCheck, TERMINAL_RUN_STATUSES } from '@dq/contracts';
 import { BatchedStatement, type RunEntity, preparedQuery } from '@dq/db';
 import { EventPublisher } from '@dq/messaging';
+import { runStatusIn } from '../lifecycle/run-status-sql';
 
 /**
  * Publishes a run's completion on JetStream, once: the run id is the message id, so a retry that
@@ -126,7 +127,7 @@ export function completionFactsColumns(run: {
 }): string {
   const previous = `(SELECT p."id" FROM "runs" p
       WHERE p."suite_id" = ${run.suiteId} AND p."id" <> ${run.runId}
-        AND p."status" IN ('succeeded', 'failed', 'cancelled') AND p."created_at" < ${run.createdAt}
+        AND ${runStatusIn('p."status"', TERMINAL_RUN_STATUSES)} AND p."created_at" < ${run.createdAt}
       ORDER BY p."created_at" DESC, p."id" DESC
       LIMIT 1)`;
   return `(SELECT "name" FROM "suites" WHERE "id" = ${run.suiteId}) AS "suite_name",

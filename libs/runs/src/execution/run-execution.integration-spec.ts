@@ -29,8 +29,9 @@ import {
 } from '../evaluation/check-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
-import { type ExecutionContext, RunExecutionService, SUITE_BUSY_RETRY_MS } from './run-execution.service';
-import { RUN_LEASE_MS } from './run-lease';
+import { type ExecutionContext, RunExecutionService } from './run-execution.service';
+import { SUITE_BUSY_RETRY_MS } from '../lifecycle/one-run-per-suite';
+import { RUN_LEASE_MS } from '../lifecycle/run-lease';
 import { RUN_PRIVACY } from './run-privacy';
 import { CANCEL_READ_FRESH_MS } from './run-cancel-watch';
 

@@ -20,12 +20,11 @@ import { type PlannedCheck } from '../plan/planned-check';
 import { RunCancelListener } from './run-cancel-listener';
 import { RunCancelWatch } from './run-cancel-watch';
 import { RunCompletionPublisher } from './run-completion.publisher';
-import { type ClaimedRun, RunLedger } from './run-ledger';
+import { type ClaimedRun, RunLedger } from '../lifecycle/run-ledger';
+import { RunLifecycle } from '../lifecycle/run-lifecycle';
+import { OneRunPerSuite } from '../lifecycle/one-run-per-suite';
+import { RunEvent, type RunEndEvent } from '../lifecycle/run-transitions';
 import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
-
-/** How long a run waits before trying again while another run of its suite holds the suite. */
-export const SUITE_BUSY_RETRY_MS = 2_000;
-const UNIQUE_VIOLATION = '23505';
 
 export interface ExecutionContext {
   /** Identifies this worker on the run row while it holds the run. */
@@ -57,6 +56,7 @@ export class RunExecutionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: RunLedger,
+    private readonly lifecycle: RunLifecycle,
     private readonly cancels: RunCancelListener,
     private readonly evaluators: CheckEvaluatorRegistry,
     private readonly completion: RunCompletionPublisher,
@@ -65,15 +65,10 @@ export class RunExecutionService {
   ) {}
 
   async execute(runId: string, context: ExecutionContext): Promise<void> {
-    let run: ClaimedRun | undefined;
-    try {
-      run = await this.ledger.claim(runId, context.workerId);
-    } catch (error) {
-      // Another run of the same suite is running: this one waits its turn, still `queued`.
-      if (sqlStateOf(error) === UNIQUE_VIOLATION) return context.retryLater(SUITE_BUSY_RETRY_MS);
-      throw error;
-    }
-    if (!run) {
+    const claim = await OneRunPerSuite.claim(this.ledger, runId, context.workerId);
+    // Another run of the same suite is running: this one waits its turn, still `queued`.
+    if (claim.kind === 'suite_busy') return context.retryLater(claim.retryInMs);
+    if (claim.kind === 'not_claimable') {
       const existing = await this.dataSource.getRepository(RunEntity).findOneBy({ id: runId });
       if (!existing) {
         this.logger.warn({ run_id: runId, msg: 'job for an unknown run dropped' });
@@ -84,9 +79,10 @@ export class RunExecutionService {
       if (isTerminalRunStatus(existing.status)) await this.publishCompletion(existing);
       return;
     }
-    if (run.cancelRequestedAt !== null) return this.finish(run.id, RunStatus.Cancelled);
+    const { run } = claim;
+    if (run.cancelRequestedAt !== null) return this.finish(run.id, RunEvent.AcknowledgeCancel);
 
-    const watch = new RunCancelWatch(run.id, this.dataSource, this.cancels, this.logger);
+    const watch = new RunCancelWatch(run.id, this.dataSource, this.lifecycle, this.cancels, this.logger);
     try {
       const signal = AbortSignal.any([context.signal, watch.signal]);
       const zeroSample =
@@ -104,13 +100,13 @@ export class RunExecutionService {
           zeroSample,
         });
         if (ended === 'aborted') return await this.handBack(run.id, context);
-        if (ended !== 'done') return await this.finish(run.id, ended.status, ended.reason);
+        if (ended !== 'done') return await this.finish(run.id, ended.event, ended.reason);
         return await this.finishEvaluated(run.id, progress);
       }
       for (const check of run.plan) {
         if (evaluated.has(check.check_id)) continue;
         if (context.signal.aborted) return await this.handBack(run.id, context);
-        if (await watch.requested()) return await this.finish(run.id, RunStatus.Cancelled);
+        if (await watch.requested()) return await this.finish(run.id, RunEvent.AcknowledgeCancel);
 
         const startedAt = new Date();
         const evaluation = await this.evaluate(check, run.id, signal);
@@ -118,7 +114,7 @@ export class RunExecutionService {
         if (evaluation === 'aborted' && context.signal.aborted) return await this.handBack(run.id, context);
         // Stopped mid-check by a cancel: the check stays unrecorded, the run ends cancelled.
         if (evaluation === 'aborted' || watch.cancelled)
-          return await this.finish(run.id, RunStatus.Cancelled);
+          return await this.finish(run.id, RunEvent.AcknowledgeCancel);
         await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, progress);
       }
       await this.finishEvaluated(run.id, progress);
@@ -137,7 +133,7 @@ export class RunExecutionService {
     evaluator: RunTargetEvaluator,
     progress: RunProgress,
     stop: { context: ExecutionContext; signal: AbortSignal; watch: RunCancelWatch; zeroSample: boolean },
-  ): Promise<'done' | 'aborted' | { status: RunStatus; reason?: RunFailureReason }> {
+  ): Promise<'done' | 'aborted' | { event: RunEndEvent; reason?: RunFailureReason }> {
     const { evaluated } = progress;
     const remaining = run.plan.filter((check) => !evaluated.has(check.check_id));
     // A fused scan evaluates its checks together: each result's time starts with the batch.
@@ -173,17 +169,17 @@ export class RunExecutionService {
       }
     } catch (error) {
       if (stop.context.signal.aborted) return 'aborted';
-      if (stop.watch.cancelled) return { status: RunStatus.Cancelled };
+      if (stop.watch.cancelled) return { event: RunEvent.AcknowledgeCancel };
       if (error instanceof RunCannotComplete) {
         this.logger.warn({ run_id: run.id, msg: 'run cannot complete', reason: error.reason });
-        return { status: RunStatus.Failed, reason: error.reason };
+        return { event: RunEvent.Fail, reason: error.reason };
       }
       this.logger.error({ run_id: run.id, msg: 'run target evaluation threw', err: error });
       threw = true;
     }
     if (stop.context.signal.aborted) return 'aborted';
     // The evaluator stops early only when a stop check saw the cancel, which set the watch.
-    if (stop.watch.cancelled) return { status: RunStatus.Cancelled };
+    if (stop.watch.cancelled) return { event: RunEvent.AcknowledgeCancel };
     // A throw that is not the datasource's (a classified datasource failure becomes a check's own
     // result, or `RunCannotComplete`) is ours, and the remaining checks say so.
     const unreported = threw ? EVALUATION_FAILED_ON_OUR_SIDE : { reason: 'evaluation_failed' };
@@ -294,9 +290,9 @@ export class RunExecutionService {
 
   /** The run's end once every check was evaluated: `failed` when a result could not be stored. */
   private finishEvaluated(runId: string, progress: RunProgress): Promise<void> {
-    if (progress.lost.size === 0) return this.finish(runId, RunStatus.Succeeded);
+    if (progress.lost.size === 0) return this.finish(runId, RunEvent.Succeed);
     this.logger.error({ run_id: runId, msg: 'run failed: results not stored', lost: progress.lost.size });
-    return this.finish(runId, RunStatus.Failed, RunFailureReason.InternalError);
+    return this.finish(runId, RunEvent.Fail, RunFailureReason.InternalError);
   }
 
   private broadcastProgress(runId: string, completed: number, total: number): void {
@@ -314,18 +310,13 @@ export class RunExecutionService {
   }
 
   private async handBack(runId: string, context: ExecutionContext): Promise<never> {
-    await this.dataSource
-      .getRepository(RunEntity)
-      .update(
-        { id: runId, status: RunStatus.Running, workerId: context.workerId },
-        { status: RunStatus.Queued, workerId: null },
-      );
+    await this.lifecycle.handBack(runId, context.workerId);
     this.logger.log({ run_id: runId, msg: 'run handed back at shutdown' });
     return context.handBack();
   }
 
-  private async finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<void> {
-    const ended = await this.ledger.finish(runId, status, reason);
+  private async finish(runId: string, event: RunEndEvent, reason?: RunFailureReason): Promise<void> {
+    const ended = await this.ledger.finish(runId, event, reason);
     if (ended) return this.completion.publish(ended.run, ended.facts);
     // Not running any more: another worker or a cancel ended it; its completion is re-published.
     await this.publishCompletion(

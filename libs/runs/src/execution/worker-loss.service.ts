@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { Jobs, RunFailureReason, RunStatus } from '@dq/contracts';
+import { Jobs, RunStatus } from '@dq/contracts';
 import { JobProducer } from '@dq/messaging';
-import { RunEntity, updateReturning } from '@dq/db';
+import { RunEntity } from '@dq/db';
+import { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { RunCompletionPublisher } from './run-completion.publisher';
 
 /** What one sweep did. */
@@ -28,21 +29,13 @@ export class WorkerLossService {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly lifecycle: RunLifecycle,
     private readonly completion: RunCompletionPublisher,
     private readonly jobs: JobProducer,
   ) {}
 
   async failLost(): Promise<WorkerLossReport> {
-    const ended = await updateReturning<{ id: string }>(
-      this.dataSource,
-      // A run claimed before leases existed has none: its start stands in for the last renewal.
-      `UPDATE "runs" SET "status" = 'failed', "reason" = $1, "finished_at" = now()
-        WHERE "status" = 'running'
-          AND coalesce("lease_expires_at", "started_at" + interval '45 seconds', "created_at") < now()
-        RETURNING "id"`,
-      [RunFailureReason.WorkerLost],
-    );
-    const failed = ended.map((row) => row.id);
+    const failed = await this.lifecycle.failLostWorkers();
     const handedToQueue: string[] = [];
     if (failed.length === 0) return { failed, handedToQueue };
     this.logger.warn({ msg: 'runs ended: their runner was lost', run_ids: failed });

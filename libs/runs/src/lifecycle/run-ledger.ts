@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type CheckOutcome, type RunFailureReason, RunStatus } from '@dq/contracts';
+import { type CheckOutcome, type RunFailureReason } from '@dq/contracts';
 import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
-import { type CompletionFacts, completionFactsColumns } from './run-completion.publisher';
+import { type CompletionFacts, completionFactsColumns } from '../execution/run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
+import { runTransitionSql } from './run-status-sql';
+import { RunEvent, type RunEndEvent, runStatusAfter } from './run-transitions';
 import { runOutcomeCountsSql } from '../api/run-outcome-counts';
 import { type StoredConnection, connectionForUseSql, storedConnectionOf } from '@dq/connections';
 import { STORED_ZERO_SAMPLE_MODE_SQL } from '@dq/workspace-settings';
@@ -37,7 +39,7 @@ interface ClaimRequest {
 
 interface FinishRequest {
   runId: string;
-  status: RunStatus;
+  event: RunEndEvent;
   reason: RunFailureReason | null;
 }
 
@@ -55,16 +57,7 @@ function batchRows(param: string, columns: string): string {
             jsonb_to_record(e."row") AS b(${columns}))`;
 }
 
-/**
- * `column IN (statuses)` in a form no index on the status can serve, so a ledger statement reads
- * each run through its primary key. With a plain IN, when the statistics still say few runs are
- * queued (a burst after a quiet spell, before autovacuum analyzes), the planner reads every queued
- * run through the partial status index and matches the ids afterwards: each claim then costs as
- * much as the queue is long.
- */
-function statusIsOneOf(column: string, statuses: readonly RunStatus[]): string {
-  return `CASE ${column} ${statuses.map((status) => `WHEN '${status}' THEN true`).join(' ')} ELSE false END`;
-}
+const RUN_END_EVENTS = [RunEvent.Succeed, RunEvent.Fail, RunEvent.AcknowledgeCancel] as const;
 
 /** A run just ended, and the facts of its completion event. */
 export interface FinishedRun {
@@ -87,7 +80,7 @@ export interface FinishedRun {
  *   unknown value makes the generic plan's estimate worse than every custom one's;
  * - the rows of a batch come as one JSON array, estimated at the same ten rows for every call
  *   ({@link batchRows});
- * - a status condition is written so no status index can serve it ({@link statusIsOneOf});
+ * - a status condition is written so no status index can serve it (`statusCondition: 'by-id'`);
  * - whether a run has results is read from its outcome counts, which the claim starts (from the
  *   results already there, for a run without counts) and each recorded result then moves: the
  *   results are read by a scalar sub-select on the run's key, never EXISTS: an EXISTS planned while
@@ -130,8 +123,8 @@ export class RunLedger {
    * The terminal transition of a running run, with what its completion event says (read by the
    * same statement); undefined when the run was not running any more.
    */
-  finish(runId: string, status: RunStatus, reason?: RunFailureReason): Promise<FinishedRun | undefined> {
-    return this.finishes.submit({ runId, status, reason: reason ?? null });
+  finish(runId: string, event: RunEndEvent, reason?: RunFailureReason): Promise<FinishedRun | undefined> {
+    return this.finishes.submit({ runId, event, reason: reason ?? null });
   }
 
   private async claimAll(claims: ClaimRequest[]): Promise<(ClaimedRun | undefined)[]> {
@@ -140,16 +133,23 @@ export class RunLedger {
     >(
       this.dataSource,
       'dq_run_claim_batch',
-      `UPDATE "runs" AS r
-          SET "status" = '${RunStatus.Running}', "worker_id" = c."worker_id", "attempt" = r."attempt" + 1,
-              "started_at" = coalesce(r."started_at", now()),
-              "lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds',
-              "outcome_counts" = ${runOutcomeCountsSql('r')}
-         FROM ${batchRows('$1', '"id" uuid, "worker_id" text')} AS c
-        WHERE r."id" = c."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running, RunStatus.Queued])}
-        RETURNING r.*, r."outcome_counts" <> '{}'::jsonb AS "has_results",
+      runTransitionSql({
+        events: [RunEvent.Claim],
+        alias: 'r',
+        set: [
+          `"worker_id" = c."worker_id"`,
+          `"attempt" = r."attempt" + 1`,
+          `"started_at" = coalesce(r."started_at", now())`,
+          `"lease_expires_at" = now() + interval '${RUN_LEASE_MS} milliseconds'`,
+          `"outcome_counts" = ${runOutcomeCountsSql('r')}`,
+        ],
+        from: `${batchRows('$1', '"id" uuid, "worker_id" text')} AS c`,
+        where: `r."id" = c."id"`,
+        statusCondition: 'by-id',
+        returning: `r.*, r."outcome_counts" <> '{}'::jsonb AS "has_results",
                   ${STORED_ZERO_SAMPLE_MODE_SQL} AS "dq_zero_sample_mode",
                   ${connectionForUseSql(`r."target" ->> 'connection_id'`)} AS "dq_connection"`,
+      }),
       [JSON.stringify(claims.map((c) => ({ id: c.runId, worker_id: c.workerId })))],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
@@ -215,11 +215,16 @@ export class RunLedger {
       this.dataSource,
       'dq_run_finish_batch',
       `WITH "ended" AS (
-         UPDATE "runs" AS r
-            SET "status" = f."status", "finished_at" = now(), "reason" = coalesce(f."reason", r."reason")
-           FROM ${batchRows('$1', '"id" uuid, "status" text, "reason" text')} AS f
-          WHERE r."id" = f."id" AND ${statusIsOneOf('r."status"', [RunStatus.Running])}
-          RETURNING r.*)
+         ${runTransitionSql({
+           events: RUN_END_EVENTS,
+           alias: 'r',
+           status: 'f."status"',
+           set: [`"finished_at" = now()`, `"reason" = coalesce(f."reason", r."reason")`],
+           from: `${batchRows('$1', '"id" uuid, "status" text, "reason" text')} AS f`,
+           where: `r."id" = f."id"`,
+           statusCondition: 'by-id',
+           returning: 'r.*',
+         })})
        SELECT e.*, (SELECT row_to_json(facts) FROM (SELECT ${completionFactsColumns({
          runId: 'e."id"',
          suiteId: 'e."suite_id"',
@@ -227,7 +232,7 @@ export class RunLedger {
          checkIds: `jsonb_array_elements(e."plan") ->> 'check_id'`,
        })}) facts) AS "completion_facts"
          FROM "ended" e`,
-      [JSON.stringify(ends.map((f) => ({ id: f.runId, status: f.status, reason: f.reason })))],
+      [JSON.stringify(ends.map((f) => ({ id: f.runId, status: runStatusAfter(f.event), reason: f.reason })))],
     );
     const byId = new Map(rows.map((row) => [String(row['id']), row]));
     return ends.map(({ runId }) => {

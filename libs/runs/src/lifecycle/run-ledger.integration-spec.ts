@@ -4,6 +4,7 @@ import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
 import { RunEntity, RunResultEntity, createDataSource } from '@dq/db';
 import { createIsolatedEnvironment } from '@dq/testing';
 import { type RecordedResult, RunLedger } from './run-ledger';
+import { RunEvent } from './run-transitions';
 
 /** PostgreSQL plans a prepared statement's first five calls for their values, then may go generic. */
 const CALLS_BEFORE_A_GENERIC_PLAN = 5;
@@ -99,10 +100,10 @@ describe('RunLedger', () => {
         startedAt: new Date('2026-11-26T08:00:00.123Z'),
         completed: 1,
       });
-      const finished = await ledger.finish(run.id, RunStatus.Succeeded);
+      const finished = await ledger.finish(run.id, RunEvent.Succeed);
       expect(finished?.run).toMatchObject({ id: run.id, status: RunStatus.Succeeded });
       // A second finish and a claim of a finished run change nothing.
-      expect(await ledger.finish(run.id, RunStatus.Failed)).toBeUndefined();
+      expect(await ledger.finish(run.id, RunEvent.Fail)).toBeUndefined();
       expect(await ledger.claim(run.id, 'worker-b')).toBeUndefined();
     }
 
@@ -220,7 +221,7 @@ describe('RunLedger', () => {
     const run = await queuedRun();
     expect(await ledger.claim(run.id, 'worker-a')).toMatchObject({ status: RunStatus.Running });
     await ledger.record(passingResultOf(run.id));
-    expect((await ledger.finish(run.id, RunStatus.Succeeded))?.run.status).toBe(RunStatus.Succeeded);
+    expect((await ledger.finish(run.id, RunEvent.Succeed))?.run.status).toBe(RunStatus.Succeeded);
 
     const planOf = async (statement: string, rows: unknown[]): Promise<string> => {
       // EXPLAIN takes no parameters: the rows go in as a literal.
