@@ -1,5 +1,5 @@
 /* eslint-disable no-console -- a terminal benchmark: its output is the report. */
-// Suite-run benchmark (issue 5, B1 and B3, plus compile time). See bench/README.md.
+// Suite-run benchmark (B1 and B3, plus compile time). See bench/README.md.
 //   npm run bench:suite-run                 full size (10 million rows)
 //   DQ_BENCH_SCALE=0.01 npm run bench:suite-run   a quick trial, not recorded
 //

@@ -28,7 +28,7 @@ import { SuitesController } from './suites/suites.controller';
 export const apiGatewayHttpOptions = {
   globalPrefix: 'api/v1',
   bodyLimitBytes: 1024 * 1024,
-  // DECISIONS: a suite import may be up to 10 MiB.
+  // A suite import may be up to 10 MiB (docs/decisions/0018).
   bodyLimitOverrides: [{ path: '/api/v1/suites/import', limitBytes: 10 * 1024 * 1024 }],
   openApi: { title: 'Data-quality service API', path: 'api/v1/docs' },
 };

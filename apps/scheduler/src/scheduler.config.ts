@@ -6,7 +6,7 @@ import { BaseServiceConfig } from '@dq/platform';
 export class SchedulerConfig extends BaseServiceConfig {
   override PORT = 8084;
 
-  /** Days failing-row samples are kept (DECISIONS: 30); metric history is kept regardless. */
+  /** Days failing-row samples are kept (docs/decisions/0019: 30); metric history is kept regardless. */
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -18,9 +18,8 @@ import { type PostgresTarget, parsePostgresTarget } from './postgres-target';
 
 /**
  * The columns as `information_schema.columns` lists them (the same type names, nullability, order,
- * relation kinds and column-privilege rule), read from pg_catalog directly: planning the
- * information_schema view costs the server about 2 ms per call; this, prepared once per pooled
- * connection, about 0.2 ms.
+ * relation kinds and column-privilege rule), read from pg_catalog directly and prepared once per
+ * pooled connection: the information_schema view costs the server a plan per call.
  * The integration spec compares both over every kind of type. `decimal_type` is a numeric's
  * declared precision and scale (`numeric(10,2)`, what information_schema's `numeric_precision` and
  * `numeric_scale` say), null for an unconstrained numeric and every other type.
