@@ -9,6 +9,7 @@ export * from './credentials/credential-resolver';
 export * from './credentials/authenticate';
 export * from './policy/workspace-capability';
 export * from './policy/suite-access';
+export * from './policy/suite-visibility-rules';
 export * from './nest/auth-options';
 export * from './nest/auth.decorators';
 export * from './nest/request-principal';

@@ -1,12 +1,16 @@
-import { AppError, ErrorCode, SUITE_GRANT_ORDER, ShareGrant, SuiteGrant, WorkspaceRole } from '@dq/contracts';
+import {
+  AppError,
+  ErrorCode,
+  SUITE_GRANT_ORDER,
+  type ShareGrant,
+  type SuiteGrant,
+  type WorkspaceRole,
+} from '@dq/contracts';
 import { type AuthenticatedUser } from '../principal/principal-directory';
-import { capabilityTierOf } from './workspace-capability';
+import { SUITE_VISIBILITY_RULES, type SuiteVisibilitySubject, grantByRules } from './suite-visibility-rules';
 
 /** What the policy needs to know about a suite. */
-export interface SuiteAccessSubject {
-  ownerId: string;
-  shares: readonly { userId: string; grant: ShareGrant }[];
-}
+export type SuiteAccessSubject = SuiteVisibilitySubject;
 
 type PolicyUser = Pick<AuthenticatedUser, 'id' | 'role' | 'is_workspace_admin'>;
 
@@ -21,9 +25,12 @@ export function suiteNotFoundError(): AppError {
   return new AppError(ErrorCode.NotFound, SUITE_NOT_FOUND_MESSAGE, {});
 }
 
-/** The highest share a user of this role can hold. */
+const SHARE_RULE = SUITE_VISIBILITY_RULES.find((rule) => rule.kind === 'share');
+
+/** The highest share a user of this role can hold: the share rule's cap. */
 export function maxShareFor(role: WorkspaceRole): ShareGrant {
-  return role === WorkspaceRole.Viewer ? ShareGrant.View : ShareGrant.Edit;
+  if (SHARE_RULE?.kind !== 'share') throw new Error('The suite visibility rules have no share rule');
+  return SHARE_RULE.capByRole[role];
 }
 
 /** `view` < `edit` < `admin` < `owner`. */
@@ -32,21 +39,12 @@ export function grantSatisfies(grant: SuiteGrant, needed: SuiteGrant): boolean {
 }
 
 /**
- * The caller's grant on a suite, or null when they may not even see it: the owner owns it; a
- * workspace admin is an implicit suite admin; otherwise their share (the best one), capped at
- * `view` for a Viewer, whatever it says.
+ * The caller's grant on a suite, or null when they may not even see it, by
+ * {@link SUITE_VISIBILITY_RULES}: the owner owns it; a workspace admin is an implicit suite admin;
+ * otherwise their share (the best one), capped at `view` for a Viewer, whatever it says.
  */
 export function suiteGrantFor(user: PolicyUser, suite: SuiteAccessSubject): SuiteGrant | null {
-  if (suite.ownerId === user.id) return SuiteGrant.Owner;
-  if (capabilityTierOf(user) === 'admin') return SuiteGrant.Admin;
-  const cap = maxShareFor(user.role);
-  let best: SuiteGrant | null = null;
-  for (const share of suite.shares) {
-    if (share.userId !== user.id) continue;
-    const grant = grantSatisfies(share.grant, cap) ? cap : share.grant;
-    if (best === null || !grantSatisfies(best, grant)) best = grant;
-  }
-  return best;
+  return grantByRules(SUITE_VISIBILITY_RULES, user, suite);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
-import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError } from '@dq/auth';
+import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError, suiteVisibilitySql } from '@dq/auth';
 import { CheckEntity, SuiteEntity, SuiteShareEntity, entityOfRow, preparedQuery } from '@dq/db';
 import { type SuiteActor } from './suite-actor';
 
@@ -14,26 +14,35 @@ export interface AccessibleSuite {
 }
 
 /**
- * The ids of the suites a caller who is not a workspace admin can see, as SQL: those they own and
- * those shared with them (the user id is the parameter `me`). The same set `visible` answers for
- * such a caller (the policy grants an owner and every share, capped): for a read that filters by
- * it in its own statement. The integration spec holds both to the same answer.
+ * The ids of the suites a caller who is not a workspace admin can see, as SQL (the user id is the
+ * parameter `me`): the visibility rules' condition with the admin rule dropped, a share found by
+ * `EXISTS`. The same set `visible` answers for such a caller; the integration spec holds both to
+ * the same answer.
  */
 export function visibleSuiteIdsSql(me: string): string {
-  return `SELECT s."id" FROM "suites" s
-     WHERE s."owner_id" = ${me}
-        OR EXISTS (SELECT 1 FROM "suite_shares" sh WHERE sh."suite_id" = s."id" AND sh."user_id" = ${me})`;
+  const visible = suiteVisibilitySql({
+    ownerId: 's."owner_id"',
+    me,
+    isAdmin: null,
+    holdsShare: `EXISTS (SELECT 1 FROM "suite_shares" sh WHERE sh."suite_id" = s."id" AND sh."user_id" = ${me})`,
+  });
+  return `SELECT s."id" FROM "suites" s WHERE ${visible}`;
 }
 
 /**
  * Whether the caller may see a suite at all, as SQL for a statement that joined the suite row
  * (`suite`) with the caller's own share of it (`share`, joined on suite and caller: null columns
- * when they hold none); `me` and `isAdmin` are SQL expressions. The condition under which the
- * policy gives a grant (the owner, a workspace admin, anyone the suite is shared with), as
- * {@link requireSuiteGrantOf} then decides it: for a read that records itself in the same statement.
+ * when they hold none); `me` and `isAdmin` are SQL expressions. The visibility rules' condition, as
+ * {@link requireSuiteGrantOf} then decides the grant: for a read that records itself in the same
+ * statement.
  */
 export function suiteVisibleSql(suite: string, share: string, me: string, isAdmin: string): string {
-  return `(${isAdmin} OR ${suite}."owner_id" = ${me} OR ${share}."user_id" IS NOT NULL)`;
+  return suiteVisibilitySql({
+    ownerId: `${suite}."owner_id"`,
+    me,
+    isAdmin,
+    holdsShare: `${share}."user_id" IS NOT NULL`,
+  });
 }
 
 /**
@@ -165,7 +174,7 @@ export class SuiteAccessService {
       'dq_suites_visible',
       `SELECT s.*, sh."grant" AS "dq_my_grant"
          FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $1
-        WHERE $2 OR s."owner_id" = $1 OR sh."user_id" IS NOT NULL
+        WHERE ${suiteVisibleSql('s', 'sh', '$1', '$2')}
         ORDER BY s."name" ASC, s."id" ASC`,
       [me, actor.user.is_workspace_admin],
     );
