@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { Consumers, RunStatus, RunTrigger, ServiceName, isTerminalRunStatus } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
-import { type PlannedCheck, RunDispatchService, RunsModule } from '@dq/runs';
+import { type PlannedCheck, RunDispatchService, RunLifecycleModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import {
   type AppProcess,
@@ -29,6 +29,9 @@ const FAST_LOCKS = { RUNS_LOCK_DURATION_MS: '3000', RUNS_STALLED_INTERVAL_MS: '1
 class DispatcherConfig extends BaseServiceConfig {
   override PORT = 0;
 }
+
+/** Runs are frozen with a target; `test.sleep` checks never read it. */
+const TARGET = { connection_id: randomUUID(), target: 'public.orders', time_zone: 'UTC', column_policy: {} };
 
 function sleepChecks(count: number, ms: number): PlannedCheck[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -90,7 +93,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       imports: [
         ...platformModules({ service: ServiceName.ApiGateway, config }),
         ServiceRuntimeModule.forRoot({ service: ServiceName.ApiGateway, config }),
-        RunsModule,
+        RunLifecycleModule,
       ],
     })
     class GatewayDispatchModule {}
@@ -114,7 +117,12 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     // lineage is down when the event is published
 
     const plan = sleepChecks(3, 50);
-    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Api, plan });
+    const { run } = await dispatcher.trigger({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Api,
+      plan,
+      target: TARGET,
+    });
     // Queuing the same run again (a retried request, a recovery sweep) must not run it twice.
     await dispatcher.enqueue(run.id);
 
@@ -148,6 +156,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: sleepChecks(1, 10),
+      target: TARGET,
     });
     await waitFor(
       'lineage to consume the first completion',
@@ -159,6 +168,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
       suiteId: randomUUID(),
       trigger: RunTrigger.Api,
       plan: sleepChecks(1, 10),
+      target: TARGET,
     });
     await waitForTerminal(run.id);
     expect(await consumedBy(Consumers.LineageRunCompleted.durable, run.id)).toBe(0);
@@ -178,7 +188,12 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   it('a runner killed mid-run: another runner takes the job after the lock expires and the effect happens once', async () => {
     const first = await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const plan = sleepChecks(4, 1_500);
-    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
+    const { run } = await dispatcher.trigger({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Manual,
+      plan,
+      target: TARGET,
+    });
 
     await waitFor('the first runner to record a result', async () => (await resultsOf(run.id)).length >= 1, {
       timeoutMs: 30_000,
@@ -210,7 +225,12 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
   it('SIGTERM during a run hands it back: the runner exits cleanly and another runner completes it', async () => {
     const first = await start('runner', FAST_LOCKS, RUNNER_WITH_TEST_CHECKS);
     const plan = sleepChecks(3, 2_000);
-    const { run } = await dispatcher.trigger({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan });
+    const { run } = await dispatcher.trigger({
+      suiteId: randomUUID(),
+      trigger: RunTrigger.Manual,
+      plan,
+      target: TARGET,
+    });
 
     await waitFor('the run to start', async () => (await runOf(run.id)).status === RunStatus.Running, {
       timeoutMs: 30_000,
@@ -230,7 +250,7 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     expect(await resultsOf(run.id)).toHaveLength(plan.length);
   });
 
-  it('a check kind no evaluator handles ends as `error`, and the run still succeeds with every outcome recorded', async () => {
+  it('a run frozen without a target ends each check `error`, and the run still succeeds with every outcome recorded', async () => {
     await start('runner', FAST_LOCKS);
     const plan: PlannedCheck[] = [
       { check_id: randomUUID(), kind: 'no.such.kind', version: 1, definition: {} },
@@ -240,6 +260,6 @@ describe('run flow: gateway -> runs queue -> runner -> JetStream -> alerting, li
     expect(done.status).toBe(RunStatus.Succeeded);
     const [result] = await resultsOf(run.id);
     expect(result?.outcome).toBe('error');
-    expect(result?.detail).toEqual({ reason: 'unsupported_check_kind', kind: 'no.such.kind' });
+    expect(result?.detail).toMatchObject({ reason: 'no_target' });
   });
 });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { type CheckOutcome } from '@dq/contracts';
-import { type PlannedCheck } from '../plan/planned-check';
 import { type RunTargetEvaluator } from './run-target-evaluator';
 
 /** What evaluating one check produced. */
@@ -19,31 +18,13 @@ export interface EvaluationContext {
   signal: AbortSignal;
 }
 
-/** Evaluates the checks of one kind. The check engine registers one per kind it supports. */
-export interface CheckEvaluator {
-  readonly kind: string;
-  evaluate(check: PlannedCheck, context: EvaluationContext): Promise<CheckEvaluation>;
-}
-
 /**
- * Which evaluator handles which check kind. A kind with no evaluator is not an exception: the
- * check gets the operational status `error`, as any check whose evaluation cannot happen.
+ * The evaluator of runs, which the runner's check execution registers: the runs domain does not
+ * depend on the datasources. Without one, a run's checks end `error`.
  */
 @Injectable()
 export class CheckEvaluatorRegistry {
-  private readonly evaluators = new Map<string, CheckEvaluator>();
   private targetEvaluator?: RunTargetEvaluator;
-
-  register(evaluator: CheckEvaluator): void {
-    if (this.evaluators.has(evaluator.kind)) {
-      throw new Error(`an evaluator for check kind "${evaluator.kind}" is already registered`);
-    }
-    this.evaluators.set(evaluator.kind, evaluator);
-  }
-
-  find(kind: string): CheckEvaluator | undefined {
-    return this.evaluators.get(kind);
-  }
 
   /** The evaluator of runs that have a target: all their checks go to it together. */
   registerTargetEvaluator(evaluator: RunTargetEvaluator): void {

@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Global, type INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import {
-  AppError,
-  Broadcasts,
-  CheckOutcome,
-  ErrorCode,
-  Events,
-  RunStatus,
-  RunTrigger,
-  ServiceName,
-} from '@dq/contracts';
+import { Broadcasts, CheckOutcome, Events, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/db';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -22,11 +13,13 @@ import {
   createIsolatedEnvironment,
   lastStreamMessage,
 } from '@dq/testing';
+import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
-  type CheckEvaluator,
-  CheckEvaluatorRegistry,
-  type EvaluationContext,
-} from '../evaluation/check-evaluator';
+  type ReportEvaluation,
+  type RunTargetContext,
+  type RunTargetEvaluator,
+  type RunTargetWork,
+} from '../evaluation/run-target-evaluator';
 import { type PlannedCheck } from '../plan/planned-check';
 import { RunsModule } from '../runs.module';
 import { type ExecutionContext, RunExecutionService } from './run-execution.service';
@@ -56,33 +49,41 @@ const privacy = { zeroSample: false, zeroSampleMode: async () => privacy.zeroSam
 @Module({ providers: [{ provide: RUN_PRIVACY, useValue: privacy }], exports: [RUN_PRIVACY] })
 class TestPrivacyModule {}
 
-/** Evaluates `test.scripted` checks as their definition says, and remembers what it evaluated. */
-class ScriptedEvaluator implements CheckEvaluator {
-  readonly kind = 'test.scripted';
+/**
+ * Evaluates a run's `test.scripted` checks one by one as their definition says, like a suite
+ * evaluator whose statements each serve one check: it asks for a stop between statements, and a
+ * statement in flight ends when the signal cancels it.
+ */
+class ScriptedEvaluator implements RunTargetEvaluator {
   readonly evaluated: string[] = [];
   onEvaluate?: (check: PlannedCheck) => void | Promise<void>;
 
-  async evaluate(check: PlannedCheck, context: EvaluationContext) {
-    this.evaluated.push(check.check_id);
-    await this.onEvaluate?.(check);
+  async evaluate(work: RunTargetWork, context: RunTargetContext, report: ReportEvaluation): Promise<void> {
+    for (const check of work.checks) {
+      if (context.signal.aborted || (await context.stopRequested())) return;
+      this.evaluated.push(check.check_id);
+      await this.onEvaluate?.(check);
+      await report(check.check_id, await this.statement(check, context.signal));
+    }
+  }
+
+  private async statement(check: PlannedCheck, signal: AbortSignal): Promise<CheckEvaluation> {
     const behaviour = check.definition['behaviour'];
     if (behaviour === 'wait') {
       // A long datasource statement: it ends only when the signal cancels it.
       await new Promise((_resolve, reject) =>
-        context.signal.addEventListener('abort', () => reject(new Error('statement cancelled')), {
-          once: true,
-        }),
+        signal.addEventListener('abort', () => reject(new Error('statement cancelled')), { once: true }),
       );
     }
+    if (signal.aborted) throw new Error('statement cancelled');
     if (behaviour === 'samples')
       return {
         outcome: CheckOutcome.Fail,
         metric_value: 50,
         detail: { unexpected_count: 1, samples: [{ email: '[redacted]' }] },
       };
+    // The evaluator itself fails (not a datasource outcome it classified).
     if (behaviour === 'throw') throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
-    if (behaviour === 'app-error')
-      throw new AppError(ErrorCode.DatasourceUnreachable, 'The datasource did not answer');
     return {
       outcome: (check.definition['outcome'] as CheckOutcome) ?? CheckOutcome.Pass,
       metric_value: 1,
@@ -90,6 +91,8 @@ class ScriptedEvaluator implements CheckEvaluator {
     };
   }
 }
+
+const TARGET = { connection_id: randomUUID(), target: 'public.orders', time_zone: 'UTC', column_policy: {} };
 
 function scripted(definition: Record<string, unknown> = {}): PlannedCheck {
   return { check_id: randomUUID(), kind: 'test.scripted', version: 1, definition };
@@ -120,6 +123,7 @@ describe('RunExecutionService', () => {
         trigger: RunTrigger.Manual,
         status,
         plan,
+        target: TARGET,
         totalChecks: plan.length,
       }),
     );
@@ -143,7 +147,7 @@ describe('RunExecutionService', () => {
     dataSource = context.get(DataSource);
     execution = context.get(RunExecutionService);
     evaluator = new ScriptedEvaluator();
-    context.get(CheckEvaluatorRegistry).register(evaluator);
+    context.get(CheckEvaluatorRegistry).registerTargetEvaluator(evaluator);
   });
 
   beforeEach(() => {
@@ -226,7 +230,7 @@ describe('RunExecutionService', () => {
     expect(done.finishedAt).toBeInstanceOf(Date);
   });
 
-  it('at shutdown the run goes back to `queued` and the job is handed back, nothing half-recorded', async () => {
+  it('at shutdown the run goes back to `queued` and the job is handed back, the check in flight unrecorded', async () => {
     const controller = new AbortController();
     const plan = [scripted(), scripted(), scripted()];
     const run = await insertRun(plan);
@@ -238,24 +242,24 @@ describe('RunExecutionService', () => {
     const handedBack = await runOf(run.id);
     expect(handedBack.status).toBe(RunStatus.Queued);
     expect(handedBack.workerId).toBeNull();
-    expect(await results(run.id)).toHaveLength(1);
+    expect(await results(run.id)).toHaveLength(0);
+    expect(evaluator.evaluated).toEqual([plan[0].check_id]);
   });
 
-  it('an evaluator that throws gives the check `error` without leaking the internal message', async () => {
-    const plan = [scripted({ behaviour: 'throw' }), scripted({ behaviour: 'app-error' }), scripted()];
+  it('an evaluator that throws gives the checks left `error` naming our side, without its message', async () => {
+    const plan = [scripted(), scripted({ behaviour: 'throw' }), scripted()];
     const run = await insertRun(plan);
     await execution.execute(run.id, executionContext());
 
     const recorded = await results(run.id);
     const byCheck = new Map(recorded.map((r) => [r.checkId, r]));
-    expect(byCheck.get(plan[0].check_id)?.outcome).toBe('error');
-    expect(byCheck.get(plan[0].check_id)?.detail).toEqual({ reason: 'evaluation_failed' });
+    expect(byCheck.get(plan[0].check_id)?.outcome).toBe('pass');
+    for (const check of plan.slice(1)) {
+      expect(byCheck.get(check.check_id)?.outcome).toBe('error');
+      expect(byCheck.get(check.check_id)?.detail).toMatchObject({ reason: 'internal_error' });
+    }
     expect(JSON.stringify(recorded)).not.toContain('hunter2');
-    expect(byCheck.get(plan[1].check_id)?.detail).toEqual({
-      reason: 'datasource_unreachable',
-      message: 'The datasource did not answer',
-    });
-    expect(byCheck.get(plan[2].check_id)?.outcome).toBe('pass');
+    expect(evaluator.evaluated).toEqual([plan[0].check_id, plan[1].check_id]);
     expect((await runOf(run.id)).status).toBe(RunStatus.Succeeded);
   });
 

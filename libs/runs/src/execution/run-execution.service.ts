@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  AppError,
   Broadcasts,
   CheckOutcome as Outcome,
   RunFailureReason,
@@ -16,7 +15,6 @@ import {
   RunCannotComplete,
   type RunTargetEvaluator,
 } from '../evaluation/run-target-evaluator';
-import { type PlannedCheck } from '../plan/planned-check';
 import { RunCancelListener } from './run-cancel-listener';
 import { RunCancelWatch } from './run-cancel-watch';
 import { RunCompletionPublisher } from './run-completion.publisher';
@@ -39,6 +37,7 @@ export interface ExecutionContext {
 
 /**
  * Executes one run, at least once and to completion exactly once in effect:
+ * - its checks go together to the run target evaluator (fused scans), which reports each result;
  * - a claim moves the run to `running` (also re-claiming a run whose previous worker died); a run
  *   whose suite another run holds waits (a suite never runs twice at once unless a trigger asked);
  * - a cancel aborts the work in flight at once (the datasource statement is cancelled), keeps the
@@ -92,31 +91,26 @@ export class RunExecutionService {
       const evaluated = await this.evaluatedCheckIds(run);
       const progress: RunProgress = { evaluated, lost: new Set(), total: run.plan.length };
       const targetEvaluator = this.evaluators.findTargetEvaluator();
-      if (run.target !== null && targetEvaluator) {
-        const ended = await this.evaluateTarget(run, targetEvaluator, progress, {
-          context,
-          signal,
-          watch,
-          zeroSample,
-        });
-        if (ended === 'aborted') return await this.handBack(run.id, context);
-        if (ended !== 'done') return await this.finish(run.id, ended.event, ended.reason);
+      if (run.target === null || !targetEvaluator) {
+        // Nothing can evaluate the checks: each ends `error`, saying why.
+        const detail = run.target === null ? RUN_WITHOUT_TARGET : EVALUATION_FAILED_ON_OUR_SIDE;
+        if (!targetEvaluator)
+          this.logger.error({ run_id: run.id, msg: 'no run target evaluator registered' });
+        const startedAt = new Date();
+        for (const check of run.plan.filter((planned) => !evaluated.has(planned.check_id))) {
+          const evaluation = { outcome: Outcome.Error, metric_value: null, detail: { ...detail } };
+          await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, progress);
+        }
         return await this.finishEvaluated(run.id, progress);
       }
-      for (const check of run.plan) {
-        if (evaluated.has(check.check_id)) continue;
-        if (context.signal.aborted) return await this.handBack(run.id, context);
-        if (await watch.requested()) return await this.finish(run.id, RunEvent.AcknowledgeCancel);
-
-        const startedAt = new Date();
-        const evaluation = await this.evaluate(check, run.id, signal);
-        // Stopped mid-check by shutdown: nothing is recorded, the next runner evaluates it afresh.
-        if (evaluation === 'aborted' && context.signal.aborted) return await this.handBack(run.id, context);
-        // Stopped mid-check by a cancel: the check stays unrecorded, the run ends cancelled.
-        if (evaluation === 'aborted' || watch.cancelled)
-          return await this.finish(run.id, RunEvent.AcknowledgeCancel);
-        await this.recordResult(run.id, check.check_id, evaluation, startedAt, zeroSample, progress);
-      }
+      const ended = await this.evaluateTarget(run, targetEvaluator, progress, {
+        context,
+        signal,
+        watch,
+        zeroSample,
+      });
+      if (ended === 'aborted') return await this.handBack(run.id, context);
+      if (ended !== 'done') return await this.finish(run.id, ended.event, ended.reason);
       await this.finishEvaluated(run.id, progress);
     } finally {
       watch.dispose();
@@ -197,39 +191,6 @@ export class RunExecutionService {
       .getRepository(RunResultEntity)
       .find({ select: { checkId: true }, where: { runId: run.id } });
     return new Set(rows.map((row) => row.checkId));
-  }
-
-  private async evaluate(
-    check: PlannedCheck,
-    runId: string,
-    signal: AbortSignal,
-  ): Promise<CheckEvaluation | 'aborted'> {
-    const evaluator = this.evaluators.find(check.kind);
-    if (!evaluator) {
-      return {
-        outcome: Outcome.Error,
-        metric_value: null,
-        detail: { reason: 'unsupported_check_kind', kind: check.kind },
-      };
-    }
-    try {
-      return await evaluator.evaluate(check, { runId, signal });
-    } catch (error) {
-      if (signal.aborted) return 'aborted';
-      // `error` is an operational status, not a crash: the run goes on with the next check.
-      // Only an AppError's message is safe to keep; others may carry connection details.
-      this.logger.warn({
-        run_id: runId,
-        check_id: check.check_id,
-        msg: 'check evaluation threw',
-        err: error,
-      });
-      const detail =
-        error instanceof AppError
-          ? { reason: error.code, message: error.message }
-          : { reason: 'evaluation_failed' };
-      return { outcome: Outcome.Error, metric_value: null, detail };
-    }
   }
 
   /**
@@ -333,6 +294,12 @@ export class RunExecutionService {
 const EVALUATION_FAILED_ON_OUR_SIDE = {
   reason: 'internal_error',
   message: 'The service failed while evaluating this check; the datasource was not at fault',
+} as const;
+
+/** A run frozen without a target (none is created so today): nothing can evaluate its checks. */
+const RUN_WITHOUT_TARGET = {
+  reason: 'no_target',
+  message: 'The run has no target to evaluate its checks against',
 } as const;
 
 /** What a run knows of its checks: evaluated (recorded or not), and those whose result was lost. */

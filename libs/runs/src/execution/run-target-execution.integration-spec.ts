@@ -375,13 +375,19 @@ describe('RunExecutionService with a run target evaluator', () => {
     expect((await history.points(checkId, { limit: 2 })).map((point) => point.value)).toEqual([30, 40]);
   });
 
-  it('runs without a target still go check by check (no evaluator for their kind: `error`)', async () => {
+  it('a run without a target reaches no evaluator: each check ends `error` and the run still ends', async () => {
     const runs = dataSource.getRepository(RunEntity);
     const run = await runs.save(
       runs.create({ suiteId: randomUUID(), trigger: RunTrigger.Manual, plan: [planned()], totalChecks: 1 }),
     );
     await execution.execute(run.id, executionContext());
     expect(evaluator.calls).toHaveLength(0);
-    expect((await results(run.id)).map((result) => result.outcome)).toEqual(['error']);
+    expect((await results(run.id)).map((result) => [result.outcome, result.detail['reason']])).toEqual([
+      ['error', 'no_target'],
+    ]);
+    expect(await runs.findOneByOrFail({ id: run.id })).toMatchObject({
+      status: RunStatus.Succeeded,
+      completedChecks: 1,
+    });
   });
 });
