@@ -17,4 +17,5 @@ export { InboxService } from './inbox/inbox.service';
 export { updateReturning } from './sql/update-returning';
 export { preparedNameOf, preparedQuery } from './sql/prepared-query';
 export { entityOfRow } from './sql/entity-of-row';
+export { PgErrorCode, UNIQUE_VIOLATION, isUniqueViolation, pgErrorOf } from './sql/pg-error';
 export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';

@@ -21,6 +21,7 @@ import {
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { ConnectionEntity, ConnectionVersionEntity } from '@dq/db';
+import { isUniqueViolation } from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
 import { capabilitiesFromTestDetails } from '../use/connection-capabilities';
 import { draftSecretAad } from '../use/draft-secret-aad';
@@ -45,7 +46,6 @@ interface SuiteUsingConnection {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNIQUE_VIOLATION = '23505';
 
 /** The AAD binding a sealed credential to its connection row. */
 export function connectionSecretAad(id: string): string {
@@ -420,10 +420,7 @@ export class ConnectionsService {
     try {
       return await work();
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      ) {
+      if (error instanceof QueryFailedError && isUniqueViolation(error)) {
         throw new AppError(ErrorCode.Conflict, 'A connection with this name already exists', {
           field: 'name',
         });

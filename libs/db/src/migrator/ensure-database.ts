@@ -1,13 +1,6 @@
 import { Client } from 'pg';
+import { PgErrorCode, pgErrorOf } from '../sql/pg-error';
 import { databaseNameOf, quoteIdentifier, withDatabase } from './database-url';
-
-// SQLSTATEs of a CREATE DATABASE that lost a race to a concurrent one with the same name.
-const DUPLICATE_DATABASE = '42P04';
-const UNIQUE_VIOLATION = '23505';
-
-function sqlState(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
-}
 
 /**
  * Creates the database the URL names when it does not exist yet, through the server's `postgres`
@@ -27,8 +20,10 @@ export async function ensureDatabase(url: string): Promise<{ database: string; c
       await client.query(`CREATE DATABASE ${quoteIdentifier(database)}`);
       return { database, created: true };
     } catch (error) {
-      const state = sqlState(error);
-      if (state === DUPLICATE_DATABASE || state === UNIQUE_VIOLATION) return { database, created: false };
+      // A CREATE DATABASE that lost a race to a concurrent one with the same name.
+      const state = pgErrorOf(error).code;
+      if (state === PgErrorCode.DuplicateDatabase || state === PgErrorCode.UniqueViolation)
+        return { database, created: false };
       throw error;
     }
   } finally {

@@ -13,6 +13,7 @@ import {
   WorkspaceRole,
 } from '@dq/contracts';
 import { UserEntity } from '@dq/db';
+import { isUniqueViolation } from '@dq/db';
 import { LOGGER, type Logger } from '@dq/platform';
 import { IDENTITY_OPTIONS, normalizeEmail, type ResolvedIdentityOptions } from '../identity-options';
 import type { AuditContext } from '../audit-context';
@@ -37,7 +38,6 @@ export interface ProvisionOnSignInResult {
 }
 
 export const USER_SEARCH_LIMIT = 20;
-const UNIQUE_VIOLATION = '23505';
 
 /** Users: provisioning on sign-in, roles as they take effect, profile and search. */
 @Injectable()
@@ -260,7 +260,7 @@ export class UsersService {
         .execute();
     } catch (error) {
       // Another row holds this subject already (a concurrent first sign-in under another e-mail).
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw identityMismatch();
+      if (isUniqueViolation(error)) throw identityMismatch();
       throw error;
     }
     const linked = await this.users.findOneByOrFail({ id: user.id });

@@ -1,13 +1,13 @@
 import { type EntityManager, In, IsNull } from 'typeorm';
 import { RunStatus } from '@dq/contracts';
 import { RunEntity } from '@dq/db';
+import { UNIQUE_VIOLATION } from '@dq/db';
 import { type ClaimedRun, type RunLedger } from './run-ledger';
 import { RUN_INITIAL_STATUS } from './run-transitions';
 
 /** How long a run waits before trying again while another run of its suite holds the suite. */
 export const SUITE_BUSY_RETRY_MS = 2_000;
 
-const UNIQUE_VIOLATION = '23505';
 /** The partial unique index that lets a suite have one `running` run not asked to overlap. */
 const ONE_RUNNING_PER_SUITE_INDEX = 'runs_one_running_per_suite_idx';
 

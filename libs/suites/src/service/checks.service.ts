@@ -26,12 +26,12 @@ import {
   userSqlProblem,
 } from '@dq/check-engine';
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
+import { isUniqueViolation } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { definitionOf, toCheckResponse, toCheckVersionResponse } from '../view/check-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNIQUE_VIOLATION = '23505';
 const SQL_KINDS: readonly string[] = ['postgres', 'warehouse', 'lakehouse'];
 const HISTORY_DEFAULT_LIMIT = 100;
 export const HISTORY_MAX_LIMIT = 1000;
@@ -523,10 +523,7 @@ export class ChecksService {
     try {
       return await work();
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      ) {
+      if (error instanceof QueryFailedError && isUniqueViolation(error)) {
         throw new AppError(ErrorCode.Conflict, 'This suite already has a check with this name', {
           field: 'name',
         });

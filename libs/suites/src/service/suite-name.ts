@@ -1,9 +1,8 @@
-import { QueryFailedError } from 'typeorm';
 import { AppError, ErrorCode } from '@dq/contracts';
+import { isUniqueViolation } from '@dq/db';
 
 /** The unique index on suite names (one suite per name in the workspace). */
 const SUITE_NAME_INDEX = 'suites_name_key';
-const UNIQUE_VIOLATION = '23505';
 
 /** 409 `suite_name_taken`: names are unique in the workspace, whoever owns the other suite. */
 export function suiteNameTaken(field: string): AppError {
@@ -20,12 +19,7 @@ export function suiteNameTaken(field: string): AppError {
  */
 export function suiteNameTakenAs(field: string): (error: unknown) => never {
   return (error: unknown): never => {
-    const driver =
-      error instanceof QueryFailedError
-        ? (error.driverError as { code?: string; constraint?: string })
-        : null;
-    if (driver?.code === UNIQUE_VIOLATION && driver.constraint === SUITE_NAME_INDEX)
-      throw suiteNameTaken(field);
+    if (isUniqueViolation(error, SUITE_NAME_INDEX)) throw suiteNameTaken(field);
     throw error;
   };
 }
