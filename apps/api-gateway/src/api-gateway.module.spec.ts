@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import {
-  RUNNER_SIDE_RUN_PROVIDERS,
+  RUNNER_RUN_PROVIDERS,
+  SWEEP_RUN_PROVIDERS,
   RunCancellationService,
   RunLifecycle,
   SuiteRunTriggerService,
@@ -25,10 +26,9 @@ describe('ApiGatewayModule.forRoot', () => {
       expect(tokens).toContain(token);
   });
 
-  it.each(RUNNER_SIDE_RUN_PROVIDERS.map((provider) => [provider.name, provider] as const))(
-    'builds no runner-side provider: %s',
-    (_name, provider) => {
-      expect(tokens).not.toContain(provider);
-    },
-  );
+  it.each(
+    [...RUNNER_RUN_PROVIDERS, ...SWEEP_RUN_PROVIDERS].map((provider) => [provider.name, provider] as const),
+  )('builds no runner or scheduler provider: %s', (_name, provider) => {
+    expect(tokens).not.toContain(provider);
+  });
 });

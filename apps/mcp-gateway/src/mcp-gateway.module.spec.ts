@@ -1,5 +1,6 @@
 import {
-  RUNNER_SIDE_RUN_PROVIDERS,
+  RUNNER_RUN_PROVIDERS,
+  SWEEP_RUN_PROVIDERS,
   RunCancellationService,
   RunLifecycle,
   SuiteRunTriggerService,
@@ -19,10 +20,9 @@ describe('McpGatewayModule.forRoot', () => {
       expect(tokens).toContain(token);
   });
 
-  it.each(RUNNER_SIDE_RUN_PROVIDERS.map((provider) => [provider.name, provider] as const))(
-    'builds no runner-side provider: %s',
-    (_name, provider) => {
-      expect(tokens).not.toContain(provider);
-    },
-  );
+  it.each(
+    [...RUNNER_RUN_PROVIDERS, ...SWEEP_RUN_PROVIDERS].map((provider) => [provider.name, provider] as const),
+  )('builds no runner or scheduler provider: %s', (_name, provider) => {
+    expect(tokens).not.toContain(provider);
+  });
 });

@@ -1,5 +1,5 @@
 import { CheckDryRun, SuiteRunTargetEvaluator } from '@dq/check-execution';
-import { RUNNER_SIDE_RUN_PROVIDERS } from '@dq/runs';
+import { RUNNER_RUN_PROVIDERS, SWEEP_RUN_PROVIDERS } from '@dq/runs';
 import { generateKeyPairEntries } from '@dq/secrets-opening';
 import { providerTokensOf } from '@dq/testing';
 import { RunnerConfig } from './runner.config';
@@ -36,7 +36,11 @@ describe('RunnerModule providers', () => {
   const tokens = providerTokensOf(RunnerModule.forRoot(config({ NODE_ENV: 'test' })));
 
   it('builds the runner side of runs and check execution from their modules', () => {
-    for (const provider of [...RUNNER_SIDE_RUN_PROVIDERS, CheckDryRun, SuiteRunTargetEvaluator])
+    for (const provider of [...RUNNER_RUN_PROVIDERS, CheckDryRun, SuiteRunTargetEvaluator])
       expect(tokens).toContain(provider);
+  });
+
+  it('builds none of the scheduler sweeps', () => {
+    for (const provider of SWEEP_RUN_PROVIDERS) expect(tokens).not.toContain(provider);
   });
 });

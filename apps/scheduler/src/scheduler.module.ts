@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
-import { RunsModule } from '@dq/runs';
+import { RunSweepsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { SamplePurgeSweep } from './sample-purge.sweep';
 import { WorkerLossSweep } from './worker-loss.sweep';
@@ -12,7 +12,7 @@ export class SchedulerModule {
   static forRoot(config: SchedulerConfig): DynamicModule {
     return {
       module: SchedulerModule,
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunsModule],
+      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunSweepsModule],
       providers: [SamplePurgeSweep, WorkerLossSweep, RunQueueSweep],
     };
   }

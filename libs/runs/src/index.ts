@@ -6,6 +6,7 @@ export * from './dispatch/run-dispatch.service';
 export * from './execution/run-execution.service';
 export * from './execution/run-privacy';
 export * from './runs.module';
+export * from './run-sweeps.module';
 export * from './history/check-metric-history';
 export * from './retention/sample-purge.service';
 export * from './execution/run-privacy.module';

@@ -5,6 +5,7 @@ import { type ServiceName } from '@dq/contracts';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { RunSweepsModule } from '../src/run-sweeps.module';
 import { RunsModule } from '../src/runs.module';
 
 class RunsTestConfig extends BaseServiceConfig {
@@ -31,6 +32,7 @@ export async function openRunsTestContext(
       ...platformModules({ service, config }),
       ServiceRuntimeModule.forRoot({ service, config }),
       RunsModule,
+      RunSweepsModule,
     ],
   }).compile();
   const context = await moduleRef.init();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
+import { TERMINAL_RUN_STATUSES } from '@dq/contracts';
 import { call } from './gateway-world';
 
 /** The run states a poll waits for. */
-export const TERMINAL_RUN_STATES = ['succeeded', 'failed', 'cancelled'];
+export const TERMINAL_RUN_STATES: readonly string[] = TERMINAL_RUN_STATUSES;
 
 /** Polls `read` every 200 ms until `done` holds; a read that throws counts as not done yet. */
 export async function pollUntil<T>(

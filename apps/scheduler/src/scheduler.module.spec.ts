@@ -1,0 +1,19 @@
+import { RUNNER_RUN_PROVIDERS, SWEEP_RUN_PROVIDERS } from '@dq/runs';
+import { providerTokensOf } from '@dq/testing';
+import { SchedulerConfig } from './scheduler.config';
+import { SchedulerModule } from './scheduler.module';
+
+describe('SchedulerModule.forRoot', () => {
+  const tokens = providerTokensOf(SchedulerModule.forRoot(new SchedulerConfig()));
+
+  it('builds the sweeps over runs', () => {
+    for (const provider of SWEEP_RUN_PROVIDERS) expect(tokens).toContain(provider);
+  });
+
+  it.each(RUNNER_RUN_PROVIDERS.map((provider) => [provider.name, provider] as const))(
+    'builds no runner provider: %s',
+    (_name, provider) => {
+      expect(tokens).not.toContain(provider);
+    },
+  );
+});
