@@ -55,6 +55,52 @@ const OPENING_IMPORT = {
   ],
 };
 
+// Each bounded context owns its tables: its entities are exported from `@dq/<context>/entities`
+// for its own use (and a foreign key's target in another context's entities folder). Other libs'
+// production code reads them through the owner's exported functions or views; apps and tests may
+// import them (composition roots, fixtures).
+const ENTITY_CONTEXTS = ['identity', 'audit', 'connections', 'suites', 'workspace-settings'];
+const PRODUCTION_IGNORES = [
+  'libs/*/src/**/*.spec.ts',
+  'libs/*/src/**/*.integration-spec.ts',
+  'libs/*/test/**',
+];
+
+function entityImportsRefusedTo(owner) {
+  return ENTITY_CONTEXTS.filter((context) => context !== owner).map((context) => ({
+    name: `@dq/${context}/entities`,
+    message: `Read the ${context} context's tables through @dq/${context}'s exported functions or its views (decision record 0026).`,
+  }));
+}
+
+const ENTITY_IMPORT_RULES = [
+  ...ENTITY_CONTEXTS.map((owner) => ({
+    files: [`libs/${owner}/src/**/*.ts`],
+    ignores: [...PRODUCTION_IGNORES, `libs/${owner}/src/entities/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...OPENING_IMPORT.paths, ...entityImportsRefusedTo(owner)] },
+      ],
+    },
+  })),
+  {
+    files: ['libs/**/*.ts'],
+    ignores: [
+      ...PRODUCTION_IGNORES,
+      ...ENTITY_CONTEXTS.map((context) => `libs/${context}/**`),
+      'libs/secrets-opening/**',
+      'libs/testing/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...OPENING_IMPORT.paths, ...entityImportsRefusedTo(null)] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.nx/**', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -85,6 +131,7 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': ['error', OPENING_IMPORT] },
   },
+  ...ENTITY_IMPORT_RULES,
   {
     files: [
       '**/*.spec.ts',

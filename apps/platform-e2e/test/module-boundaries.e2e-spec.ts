@@ -140,6 +140,42 @@ describe('module boundaries', () => {
       expect(boundaryErrors('libs/connections/src/boundary-probe.spec.ts', opening)).toEqual([]);
     });
 
+    // Each context owns its tables: another lib reads them through the owner's functions or views.
+    it.each([
+      ['runs importing the suites entities', 'libs/runs/src/boundary-probe.ts', 'suites', 'SuiteEntity'],
+      [
+        'suites importing the identity entities',
+        'libs/suites/src/boundary-probe.ts',
+        'identity',
+        'UserEntity',
+      ],
+      [
+        'connections importing the suites entities',
+        'libs/connections/src/boundary-probe.ts',
+        'suites',
+        'CheckEntity',
+      ],
+      ['a non-context lib (mcp)', 'libs/mcp/src/boundary-probe.ts', 'connections', 'ConnectionEntity'],
+    ])('%s is an error', (_who, file, context, entity) => {
+      const errors = boundaryErrors(
+        file,
+        `import { ${entity} } from '@dq/${context}/entities';\nexport const probe = ${entity};\n`,
+      );
+      // (connections -> suites is also a cycle, reported beside it.)
+      expect(errors).toContainEqual(
+        expect.stringMatching(new RegExp(`Read the ${context} context's tables`)),
+      );
+    });
+
+    it("a context importing its own entities, another's as a foreign key target, or a test seeding them is allowed", () => {
+      const own = "import { SuiteEntity } from '../entities';\nexport const probe = SuiteEntity;\n";
+      const foreign =
+        "import { UserEntity } from '@dq/identity/entities';\nexport const probe = UserEntity;\n";
+      expect(boundaryErrors('libs/suites/src/service/boundary-probe.ts', own)).toEqual([]);
+      expect(boundaryErrors('libs/suites/src/entities/boundary-probe.ts', foreign)).toEqual([]);
+      expect(boundaryErrors('libs/runs/src/boundary-probe.integration-spec.ts', foreign)).toEqual([]);
+    });
+
     it('an app importing a lib through its barrel is allowed', () => {
       const errors = boundaryErrors(
         'apps/scheduler/src/boundary-probe.ts',

@@ -13,3 +13,4 @@ export * from './sessions/sessions.service';
 export * from './otp/otp.service';
 export * from './membership/membership.service';
 export * from './principal-directory/identity-principal-directory';
+export { type UserSummary, userSummaryById } from './users/user-lookup';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { AppError, type ConnectionCapabilities, type ConnectionKind, ErrorCode } from '@dq/contracts';
-import { ConnectionEntity } from '@dq/db';
+import { ConnectionEntity } from '../entities';
 
 /** What other contexts may know of a connection: never its config's secrets, nor its credential. */
 export interface ConnectionSummary {

@@ -6,7 +6,7 @@ import {
   isDatasourceKind,
 } from '@dq/contracts';
 import { privilegeWarningOf } from '../use/custom-sql-privileges';
-import { type ConnectionEntity, type ConnectionVersionEntity } from '@dq/db';
+import { type ConnectionEntity, type ConnectionVersionEntity } from '../entities';
 
 /** The response shape: config (no secrets by construction), `has_secret`, health for datasources. */
 export function toConnectionResponse(row: ConnectionEntity): ConnectionResponse {

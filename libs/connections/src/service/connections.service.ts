@@ -20,7 +20,7 @@ import {
   isDatasourceKind,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { ConnectionEntity, ConnectionVersionEntity } from '@dq/db';
+import { ConnectionEntity, ConnectionVersionEntity } from '../entities';
 import { isUniqueViolation } from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
 import { capabilitiesFromTestDetails } from '../use/connection-capabilities';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
+import { type EntityTarget, registeredEntities } from './entity-registry';
 
 export interface DataSourceConfig {
   /** `postgres://user[:password]@host:port/database` */
@@ -15,6 +15,8 @@ export interface DataSourceConfig {
   idleConnectionMs?: number;
   /** Log every query through TypeORM's logger (development only). Default false. */
   logging?: boolean;
+  /** The entities to map. Default: every entity registered by the contexts loaded so far. */
+  entities?: readonly EntityTarget[];
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -36,7 +38,7 @@ export function createDataSource(config: DataSourceConfig): DataSource {
     type: 'postgres',
     url: config.url,
     applicationName: config.applicationName,
-    entities: [...ENTITIES],
+    entities: [...(config.entities ?? registeredEntities())],
     migrations: [...MIGRATIONS],
     migrationsTableName: MIGRATIONS_TABLE_NAME,
     synchronize: false,

@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+// Registers this lib's entities (inbox, runs): the drift check compares the registered entities.
+import '../entities';
 import { MIGRATIONS } from '../migrations';
 import { ensureDatabase } from './ensure-database';
 import { migrationStatus, revertLastMigration, runMigrations } from './run-migrations';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_MAX_LIVE, AppError, ErrorCode } from '@dq/contracts';
-import { ApiKeyEntity } from '@dq/db';
+import { ApiKeyEntity } from '../entities';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
 import { PAT_PATTERN, mintPersonalAccessToken } from '../tokens/personal-access-token';
 import { hashToken } from '../tokens/token-hash';

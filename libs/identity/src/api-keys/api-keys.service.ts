@@ -12,7 +12,8 @@ import {
   NAME_MAX_LENGTH,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { ApiKeyEntity, UserEntity, entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import { entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import { ApiKeyEntity, UserEntity } from '../entities';
 import {
   MEMBERSHIP_ENFORCED_SETTING,
   type MembershipFacts,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { WorkspaceMemberEntity, WorkspaceSettingEntity } from '@dq/db';
+import { WorkspaceMemberEntity, WorkspaceSettingEntity } from '../entities';
 import { normalizeEmail } from '../identity-options';
 import { UsersService } from '../users/users.service';
 

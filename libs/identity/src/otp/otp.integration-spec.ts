@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode, WorkspaceRole } from '@dq/contracts';
-import { OtpChallengeEntity, SessionEntity, UserEntity, WorkspaceMemberEntity } from '@dq/db';
+import { OtpChallengeEntity, SessionEntity, UserEntity, WorkspaceMemberEntity } from '../entities';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
 import { type SmtpCapture, codeOf, startSmtpCapture } from '@dq/testing';
 import { SessionsService } from '../sessions/sessions.service';

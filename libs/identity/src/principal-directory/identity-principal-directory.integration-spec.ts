@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WorkspaceRole } from '@dq/contracts';
-import { WorkspaceMemberEntity, WorkspaceSettingEntity } from '@dq/db';
+import { WorkspaceMemberEntity, WorkspaceSettingEntity } from '../entities';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { MEMBERSHIP_ENFORCED_SETTING, MembershipService } from '../membership/membership.service';

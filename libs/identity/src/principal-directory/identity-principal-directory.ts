@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 // Type-only: the port is implemented structurally, so nothing of auth (or jose) loads at runtime.
 import type { AuthenticatedUser, PrincipalDirectory, ResolvedCredential } from '@dq/auth';
 import { AppError, ErrorCode } from '@dq/contracts';
-import type { UserEntity } from '@dq/db';
+import type { UserEntity } from '../entities';
 import { LOGGER, type Logger } from '@dq/platform';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { MembershipService } from '../membership/membership.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, CredentialKind, ErrorCode, WorkspaceRole } from '@dq/contracts';
-import { UserEntity } from '@dq/db';
+import { UserEntity } from '../entities';
 import { type IdentityHarness, startIdentityHarness } from '../../test/support/identity-harness';
 import { IdentityMismatchError, USER_SEARCH_LIMIT, UsersService } from './users.service';
 

@@ -12,7 +12,7 @@ import {
   WORKSPACE_ROLES,
   WorkspaceRole,
 } from '@dq/contracts';
-import { UserEntity } from '@dq/db';
+import { UserEntity } from '../entities';
 import { isUniqueViolation } from '@dq/db';
 import { LOGGER, type Logger } from '@dq/platform';
 import { IDENTITY_OPTIONS, normalizeEmail, type ResolvedIdentityOptions } from '../identity-options';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode, RunAuditAction, SuiteGrant } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { CheckEntity, RunResultEntity } from '@dq/db';
+import { RunResultEntity } from '@dq/db';
 import {
   type ComparisonDifference,
   type ComparisonReportInput,
@@ -11,7 +11,7 @@ import {
   type ReportSection,
   comparisonReportSections,
 } from '@dq/reports';
-import { type SuiteActor } from '@dq/suites';
+import { type SuiteActor, checkNameById } from '@dq/suites';
 import { isUuid } from './run-cursor';
 import { RunReadsService } from './run-reads.service';
 
@@ -65,9 +65,7 @@ export class ComparisonReportService {
         },
       );
     }
-    const check = await this.dataSource
-      .getRepository(CheckEntity)
-      .findOne({ select: { id: true, name: true }, where: { id: result.checkId } });
+    const check = await checkNameById(this.dataSource, result.checkId);
 
     await this.audit.record({
       action: RunAuditAction.ComparisonReportRead,

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
 import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError, suiteVisibilitySql } from '@dq/auth';
-import { CheckEntity, SuiteEntity, SuiteShareEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { entityOfRow, preparedQuery } from '@dq/db';
+import { CheckEntity, SuiteEntity, SuiteShareEntity } from '../entities';
 import { type SuiteActor } from './suite-actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

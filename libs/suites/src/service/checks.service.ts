@@ -25,7 +25,7 @@ import {
   sqlParserReady,
   userSqlProblem,
 } from '@dq/check-engine';
-import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '@dq/db';
+import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '../entities';
 import { isUniqueViolation } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';

@@ -13,7 +13,8 @@ import {
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { maxShareFor } from '@dq/auth';
-import { SuiteShareEntity, UserEntity } from '@dq/db';
+import { SuiteShareEntity } from '../entities';
+import { type UserSummary, userSummaryById } from '@dq/identity';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { toShareResponse } from '../view/suite-view';
@@ -105,8 +106,8 @@ export class SharesService {
   }
 
   /** The user to share with: active, and allowed to hold the grant asked for. */
-  private async grantee(manager: EntityManager, userId: string, grant: ShareGrant): Promise<UserEntity> {
-    const user = UUID.test(userId) ? await manager.getRepository(UserEntity).findOneBy({ id: userId }) : null;
+  private async grantee(manager: EntityManager, userId: string, grant: ShareGrant): Promise<UserSummary> {
+    const user = UUID.test(userId) ? await userSummaryById(manager, userId) : null;
     if (user === null || user.status !== 'active') {
       throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', {
         fields: [{ field: 'user_id', problems: ['no such active user'] }],

@@ -17,7 +17,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { hasCapability, WorkspaceCapability } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
-import { CheckEntity, SuiteEntity } from '@dq/db';
+import { CheckEntity, SuiteEntity } from '../entities';
 import { parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';

@@ -20,7 +20,7 @@ import { AuditLog } from '@dq/audit';
 import { grantSatisfies, hasCapability, WorkspaceCapability } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
 import { type CheckDefinition, parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
-import { CheckEntity, SuiteEntity } from '@dq/db';
+import { CheckEntity, SuiteEntity } from '../entities';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from '../service/checks.service';

@@ -7,7 +7,7 @@ import {
   type DqDimension,
 } from '@dq/contracts';
 import { type CheckDefinition } from '@dq/check-engine';
-import { type CheckEntity, type CheckVersionEntity } from '@dq/db';
+import { type CheckEntity, type CheckVersionEntity } from '../entities';
 
 export function definitionOf(row: CheckEntity | CheckVersionEntity): CheckDefinition {
   return {

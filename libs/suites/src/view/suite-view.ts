@@ -7,7 +7,7 @@ import {
   type SuiteResponse,
   parseFlatFileTarget,
 } from '@dq/contracts';
-import { type SuiteEntity, type SuiteShareEntity } from '@dq/db';
+import { type SuiteEntity, type SuiteShareEntity } from '../entities';
 
 const FLAT_FILE_KINDS: readonly string[] = ['file_store', 'object_store'];
 

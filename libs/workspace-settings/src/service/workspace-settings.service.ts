@@ -12,12 +12,8 @@ import {
   WorkspaceSettingsAuditTarget,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import {
-  WORKSPACE_QUALITY_SETTINGS_ROW,
-  WorkspaceQualitySettingsEntity,
-  entityOfRow,
-  preparedQuery,
-} from '@dq/db';
+import { entityOfRow, preparedQuery } from '@dq/db';
+import { WORKSPACE_QUALITY_SETTINGS_ROW, WorkspaceQualitySettingsEntity } from '../entities';
 import { type DeploymentPosture, privacyViewOf } from '../privacy/zero-sample-mode';
 import { assertValidScoringWeights, defaultScoringWeights } from '../scoring/scoring-weights';
 import { type SettingsActor } from './settings-actor';

@@ -10,8 +10,8 @@ import {
   ManyToOne,
 } from 'typeorm';
 import { type FileEncoding } from '@dq/contracts';
-import { ConnectionEntity } from '../connections/connection.entity';
-import { UserEntity } from '../identity/user.entity';
+import { ConnectionEntity } from '@dq/connections/entities';
+import { UserEntity } from '@dq/identity/entities';
 
 /**
  * A suite: a set of checks over one target of one connection, owned by one user. Deleting a suite

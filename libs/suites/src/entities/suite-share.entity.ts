@@ -10,7 +10,7 @@ import {
   ManyToOne,
 } from 'typeorm';
 import type { ShareGrant } from '@dq/contracts';
-import { UserEntity } from '../identity/user.entity';
+import { UserEntity } from '@dq/identity/entities';
 import { SuiteEntity } from './suite.entity';
 
 /** A per-suite grant of `view` or `edit` to one user. */

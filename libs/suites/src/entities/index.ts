@@ -1,3 +1,4 @@
+import { registerEntities } from '@dq/db';
 import { CheckVersionEntity } from './check-version.entity';
 import { CheckEntity } from './check.entity';
 import { SuiteShareEntity } from './suite-share.entity';
@@ -8,5 +9,7 @@ export { CheckEntity } from './check.entity';
 export { SuiteShareEntity } from './suite-share.entity';
 export { SuiteEntity } from './suite.entity';
 
-/** The suites context's tables, spread into the data source's ENTITIES list. */
+/** The suites context's tables: registered with the data source when this module loads. */
 export const SUITE_ENTITIES = [SuiteEntity, SuiteShareEntity, CheckEntity, CheckVersionEntity] as const;
+
+registerEntities(...SUITE_ENTITIES);

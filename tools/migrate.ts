@@ -1,9 +1,19 @@
 /* eslint-disable no-console -- a CLI: its output is JSON lines on stdout/stderr. */
-import { ensureDatabase } from '../migrator/ensure-database';
-import { migrationStatus, revertLastMigration, runMigrations } from '../migrator/run-migrations';
-import { pendingSchemaDrift } from '../migrator/schema-drift';
+import {
+  ensureDatabase,
+  migrationStatus,
+  pendingSchemaDrift,
+  revertLastMigration,
+  runMigrations,
+} from '@dq/db';
+// Each context registers its entities when loaded: the drift check compares all of them.
+import '@dq/audit/entities';
+import '@dq/connections/entities';
+import '@dq/identity/entities';
+import '@dq/suites/entities';
+import '@dq/workspace-settings/entities';
 
-// Usage: node -r ./tools/register.cjs libs/db/src/cli/migrate.ts [up|down|status|drift]
+// Usage: node -r ./tools/register.cjs tools/migrate.ts [up|down|status|drift]
 //   up      create the database if missing, then apply pending migrations (default)
 //   down    revert the most recent migration
 //   status  list migrations and whether each is applied

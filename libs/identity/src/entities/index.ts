@@ -1,3 +1,4 @@
+import { registerEntities } from '@dq/db';
 import { ApiKeyEntity } from './api-key.entity';
 import { OtpChallengeEntity } from './otp-challenge.entity';
 import { SessionEntity } from './session.entity';
@@ -12,7 +13,7 @@ export { UserEntity, type UserStatus } from './user.entity';
 export { WorkspaceMemberEntity } from './workspace-member.entity';
 export { WorkspaceSettingEntity } from './workspace-setting.entity';
 
-/** The identity context's tables, spread into the data source's ENTITIES list. */
+/** The identity context's tables: registered with the data source when this module loads. */
 export const IDENTITY_ENTITIES = [
   UserEntity,
   ApiKeyEntity,
@@ -21,3 +22,5 @@ export const IDENTITY_ENTITIES = [
   WorkspaceMemberEntity,
   WorkspaceSettingEntity,
 ] as const;
+
+registerEntities(...IDENTITY_ENTITIES);

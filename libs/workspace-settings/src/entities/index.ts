@@ -1,3 +1,4 @@
+import { registerEntities } from '@dq/db';
 import { WorkspaceQualitySettingsEntity } from './workspace-quality-settings.entity';
 
 export {
@@ -5,5 +6,7 @@ export {
   WorkspaceQualitySettingsEntity,
 } from './workspace-quality-settings.entity';
 
-/** The workspace-settings context's tables, spread into the data source's ENTITIES list. */
+/** The workspace-settings context's tables: registered with the data source when this module loads. */
 export const WORKSPACE_SETTINGS_ENTITIES = [WorkspaceQualitySettingsEntity] as const;
+
+registerEntities(...WORKSPACE_SETTINGS_ENTITIES);
