@@ -42,7 +42,8 @@ import {
   type ScanSession,
   type TargetMetadata,
 } from '@dq/datasources';
-import { RunEntity, RunResultEntity, type RunPlanItem, type RunTarget } from '@dq/db';
+import { RunEntity, RunResultEntity } from '@dq/runs/entities';
+import { type RunPlanItem, type RunTarget } from '@dq/contracts';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import {
   CheckEvaluatorRegistry,

@@ -6,10 +6,11 @@ import {
   revertLastMigration,
   runMigrations,
 } from '@dq/db';
-// Each context registers its entities when loaded: the drift check compares all of them.
+// Loads every context's entities: the drift check compares all of them.
 import '@dq/audit/entities';
 import '@dq/connections/entities';
 import '@dq/identity/entities';
+import '@dq/runs/entities';
 import '@dq/suites/entities';
 import '@dq/workspace-settings/entities';
 

@@ -9,7 +9,7 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { Consumers, RunStatus, RunTrigger, ServiceName, isTerminalRunStatus } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '@dq/runs/entities';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { type PlannedCheck, RunDispatchService, RunLifecycleModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';

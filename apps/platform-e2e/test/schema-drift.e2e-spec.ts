@@ -1,15 +1,16 @@
 /**
  * Every context's entities against the one migration history: a fresh database migrated up has
- * the schema the entities of all contexts describe (each context registers its own entities).
+ * the schema the entities of all contexts describe.
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import '@dq/audit/entities';
 import '@dq/connections/entities';
 import '@dq/identity/entities';
+import '@dq/runs/entities';
 import '@dq/suites/entities';
 import '@dq/workspace-settings/entities';
-import { ensureDatabase, pendingSchemaDrift, registeredEntities, runMigrations, withDatabase } from '@dq/db';
+import { ensureDatabase, pendingSchemaDrift, loadedEntities, runMigrations, withDatabase } from '@dq/db';
 import { LOCAL_SERVICES } from '@dq/testing';
 
 describe('schema drift across the contexts', () => {
@@ -27,7 +28,7 @@ describe('schema drift across the contexts', () => {
   });
 
   it('a freshly migrated database matches the entities of every context', async () => {
-    const tables = registeredEntities().map((entity) => (entity as { name: string }).name);
+    const tables = loadedEntities().map((entity) => (entity as { name: string }).name);
     expect(tables).toEqual(
       expect.arrayContaining([
         'UserEntity',

@@ -4,6 +4,7 @@ export * from './errors/app-error';
 export * from './messaging/definitions';
 export * from './messaging/catalog';
 export * from './runs/run-status';
+export * from './runs/run-plan';
 export * from './runs/run-events';
 export * from './runs/run-api.dto';
 export * from './runs/dashboard.dto';

@@ -1,7 +1,7 @@
 // Public surface of the db library: other projects import only from here.
 export * from './data-source/create-data-source';
 export * from './data-source/db.module';
-export { registerEntities, registeredEntities, type EntityTarget } from './data-source/entity-registry';
+export { loadedEntities, type EntityTarget } from './data-source/loaded-entities';
 export * from './data-source/postgres-readiness.probe';
 export * from './entities';
 export * from './migrations';

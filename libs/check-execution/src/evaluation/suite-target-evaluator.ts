@@ -46,7 +46,7 @@ import {
   type TargetMetadata,
 } from '@dq/datasources';
 import { type StoredConnection } from '@dq/connections';
-import { type RunTarget } from '@dq/db';
+import { type RunTarget } from '@dq/contracts';
 import { type CheckEvaluation, type MetricPoint, RunCannotComplete } from '@dq/runs';
 import { type OpenedConnections } from '../target/opened-connections';
 import { ComparisonCapExceeded, runComparison } from '../comparison/comparison-runner';

@@ -31,7 +31,7 @@ import {
 } from '@dq/check-engine';
 import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '@dq/runs/entities';
 import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import {

@@ -1,7 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
 
 type PostgresDataSourceOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
-import { registeredEntities } from './entity-registry';
+import { loadedEntities } from './loaded-entities';
 import { MIGRATIONS } from '../migrations';
 import { createDataSource } from './create-data-source';
 
@@ -16,7 +16,7 @@ describe('createDataSource', () => {
 
   it('lists entities and migrations explicitly and records migrations in schema_migrations', () => {
     const options = build();
-    expect(options.entities).toEqual(registeredEntities());
+    expect(options.entities).toEqual(loadedEntities());
     expect(options.migrations).toEqual([...MIGRATIONS]);
     expect(options.migrationsTableName).toBe('schema_migrations');
   });

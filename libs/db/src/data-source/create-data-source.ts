@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../migrations';
-import { type EntityTarget, registeredEntities } from './entity-registry';
+import { type EntityTarget, loadedEntities } from './loaded-entities';
 
 export interface DataSourceConfig {
   /** `postgres://user[:password]@host:port/database` */
@@ -15,7 +15,7 @@ export interface DataSourceConfig {
   idleConnectionMs?: number;
   /** Log every query through TypeORM's logger (development only). Default false. */
   logging?: boolean;
-  /** The entities to map. Default: every entity registered by the contexts loaded so far. */
+  /** The entities to map. Default: every entity class loaded in this process. */
   entities?: readonly EntityTarget[];
 }
 
@@ -38,7 +38,7 @@ export function createDataSource(config: DataSourceConfig): DataSource {
     type: 'postgres',
     url: config.url,
     applicationName: config.applicationName,
-    entities: [...(config.entities ?? registeredEntities())],
+    entities: [...(config.entities ?? loadedEntities())],
     migrations: [...MIGRATIONS],
     migrationsTableName: MIGRATIONS_TABLE_NAME,
     synchronize: false,

@@ -1,4 +1,3 @@
-import { registerEntities } from '@dq/db';
 import { ApiKeyEntity } from './api-key.entity';
 import { OtpChallengeEntity } from './otp-challenge.entity';
 import { SessionEntity } from './session.entity';
@@ -13,7 +12,7 @@ export { UserEntity, type UserStatus } from './user.entity';
 export { WorkspaceMemberEntity } from './workspace-member.entity';
 export { WorkspaceSettingEntity } from './workspace-setting.entity';
 
-/** The identity context's tables: registered with the data source when this module loads. */
+/** The identity context's tables. */
 export const IDENTITY_ENTITIES = [
   UserEntity,
   ApiKeyEntity,
@@ -22,5 +21,3 @@ export const IDENTITY_ENTITIES = [
   WorkspaceMemberEntity,
   WorkspaceSettingEntity,
 ] as const;
-
-registerEntities(...IDENTITY_ENTITIES);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode, RunAuditAction, SuiteGrant } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { RunResultEntity } from '@dq/db';
+import { RunResultEntity } from '../entities';
 import {
   type ComparisonDifference,
   type ComparisonReportInput,

@@ -10,7 +10,7 @@ import {
   SuiteGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { RunEntity } from '@dq/db';
+import { RunEntity } from '../entities';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { type SuiteActor } from '@dq/suites';
 import { RunDispatchService } from '../dispatch/run-dispatch.service';

@@ -21,7 +21,8 @@ import {
   type ShareGrant,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { RunEntity, entityOfRow, preparedNameOf, preparedQuery } from '@dq/db';
+import { entityOfRow, preparedNameOf, preparedQuery } from '@dq/db';
+import { RunEntity } from '../entities';
 import {
   type AccessibleSuite,
   SuiteAccessService,

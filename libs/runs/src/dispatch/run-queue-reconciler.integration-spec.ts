@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Jobs, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity } from '@dq/db';
+import { RunEntity } from '../entities';
 import { QueueRegistry } from '@dq/messaging';
 import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { RunDispatchService } from './run-dispatch.service';

@@ -1,6 +1,6 @@
 import { type RunFailureReason } from '@dq/contracts';
 import { type StoredConnection } from '@dq/connections';
-import { type RunTarget } from '@dq/db';
+import { type RunTarget } from '@dq/contracts';
 import { type PlannedCheck } from '../plan/planned-check';
 import { type CheckEvaluation, type EvaluationContext } from './check-evaluator';
 

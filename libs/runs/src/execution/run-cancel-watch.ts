@@ -1,6 +1,6 @@
 import { type LoggerService } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
-import { RunEntity } from '@dq/db';
+import { RunEntity } from '../entities';
 import { type RunLifecycle } from '../lifecycle/run-lifecycle';
 import { type RunCancelListener } from './run-cancel-listener';
 import { RUN_LEASE_RENEW_MS } from '../lifecycle/run-lease';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, Events, type RunCompletedCheck, TERMINAL_RUN_STATUSES } from '@dq/contracts';
-import { BatchedStatement, type RunEntity, preparedQuery } from '@dq/db';
+import { BatchedStatement, preparedQuery } from '@dq/db';
+import { type RunEntity } from '../entities';
 import { EventPublisher } from '@dq/messaging';
 import { runStatusIn } from '../lifecycle/run-status-sql';
 

@@ -3,7 +3,7 @@ import { Global, type INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { Broadcasts, CheckOutcome, Events, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { ProgressBroadcaster } from '@dq/messaging';

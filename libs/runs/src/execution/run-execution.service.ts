@@ -7,7 +7,8 @@ import {
   RunStatus,
   isTerminalRunStatus,
 } from '@dq/contracts';
-import { RunEntity, RunResultEntity, type RunTarget } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
+import { type RunTarget } from '@dq/contracts';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {

@@ -3,7 +3,7 @@ import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { CheckOutcome, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';

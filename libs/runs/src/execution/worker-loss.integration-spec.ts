@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Events, Queues, RunFailureReason, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
 import {
   type IsolatedEnvironment,
   type PrivateService,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Jobs, RunStatus } from '@dq/contracts';
 import { JobProducer } from '@dq/messaging';
-import { RunEntity } from '@dq/db';
+import { RunEntity } from '../entities';
 import { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { RunCompletionPublisher } from './run-completion.publisher';
 

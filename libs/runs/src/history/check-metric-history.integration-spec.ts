@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
-import { RunEntity, createDataSource } from '@dq/db';
+import { createDataSource } from '@dq/db';
+import { RunEntity } from '../entities';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { CheckMetricHistory } from './check-metric-history';
 

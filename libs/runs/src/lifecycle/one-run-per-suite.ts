@@ -1,6 +1,6 @@
 import { type EntityManager, In, IsNull } from 'typeorm';
 import { RunStatus } from '@dq/contracts';
-import { RunEntity } from '@dq/db';
+import { RunEntity } from '../entities';
 import { UNIQUE_VIOLATION } from '@dq/db';
 import { type ClaimedRun, type RunLedger } from './run-ledger';
 import { RUN_INITIAL_STATUS } from './run-transitions';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In } from 'typeorm';
 import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
-import { RunEntity, RunResultEntity, createDataSource } from '@dq/db';
+import { createDataSource } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
 import { createIsolatedEnvironment } from '@dq/testing';
 import { type RecordedResult, RunLedger } from './run-ledger';
 import { RunEvent } from './run-transitions';

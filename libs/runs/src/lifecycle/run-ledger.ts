@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type CheckOutcome, type RunFailureReason } from '@dq/contracts';
-import { BatchedStatement, RunEntity, entityOfRow, preparedQuery } from '@dq/db';
+import { BatchedStatement, entityOfRow, preparedQuery } from '@dq/db';
+import { RunEntity } from '../entities';
 import { type CompletionFacts, completionFactsColumns } from '../execution/run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
 import { runTransitionSql } from './run-status-sql';

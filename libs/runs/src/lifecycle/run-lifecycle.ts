@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RunFailureReason, RunStatus, type RunTrigger } from '@dq/contracts';
-import { RunEntity, type RunTarget, entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import { entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import { RunEntity } from '../entities';
+import { type RunTarget } from '@dq/contracts';
 import { type PlannedCheck } from '../plan/planned-check';
 import { OneRunPerSuite } from './one-run-per-suite';
 import { RUN_LEASE_MS } from './run-lease';

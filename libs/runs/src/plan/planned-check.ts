@@ -1,4 +1,4 @@
-import { type RunPlanItem } from '@dq/db';
+import { type RunPlanItem } from '@dq/contracts';
 
 /**
  * One check as a run sees it: a snapshot taken when the run is created, so a check edited while

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
-import { RunEntity, RunResultEntity } from '@dq/db';
+import { RunEntity, RunResultEntity } from '../entities';
 import { type RunsTestContext, openRunsTestContext } from '../../test/runs-test-context';
 import { SamplePurgeService } from './sample-purge.service';
 

@@ -1,4 +1,3 @@
-import { registerEntities } from '@dq/db';
 import { CheckVersionEntity } from './check-version.entity';
 import { CheckEntity } from './check.entity';
 import { SuiteShareEntity } from './suite-share.entity';
@@ -9,7 +8,5 @@ export { CheckEntity } from './check.entity';
 export { SuiteShareEntity } from './suite-share.entity';
 export { SuiteEntity } from './suite.entity';
 
-/** The suites context's tables: registered with the data source when this module loads. */
+/** The suites context's tables. */
 export const SUITE_ENTITIES = [SuiteEntity, SuiteShareEntity, CheckEntity, CheckVersionEntity] as const;
-
-registerEntities(...SUITE_ENTITIES);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SuiteGrant } from '@dq/contracts';
-import { type RunPlanItem, type RunTarget } from '@dq/db';
+import { type RunPlanItem, type RunTarget } from '@dq/contracts';
 import { type CheckEntity, type SuiteEntity } from '../entities';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { type SuiteActor } from '../access/suite-actor';

@@ -1,4 +1,3 @@
-import { registerEntities } from '@dq/db';
 import { WorkspaceQualitySettingsEntity } from './workspace-quality-settings.entity';
 
 export {
@@ -6,7 +5,5 @@ export {
   WorkspaceQualitySettingsEntity,
 } from './workspace-quality-settings.entity';
 
-/** The workspace-settings context's tables: registered with the data source when this module loads. */
+/** The workspace-settings context's tables. */
 export const WORKSPACE_SETTINGS_ENTITIES = [WorkspaceQualitySettingsEntity] as const;
-
-registerEntities(...WORKSPACE_SETTINGS_ENTITIES);

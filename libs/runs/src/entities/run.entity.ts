@@ -1,26 +1,12 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { CheckOutcome, FileEncoding, RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
-
-/** One check as the run evaluates it, frozen at trigger time so later edits never change a run. */
-export interface RunPlanItem {
-  check_id: string;
-  kind: string;
-  version: number;
-  definition: Record<string, unknown>;
-}
-
-/**
- * What a run reads, frozen at trigger time with its plan: later edits of the suite never change a
- * run. Null for runs made before suites existed (and in tests that drive a plan directly).
- */
-export interface RunTarget {
-  connection_id: string;
-  target: string;
-  time_zone: string;
-  column_policy: Record<string, unknown>;
-  /** Flat-file suites: the encoding of the CSV files (absent in runs frozen before it existed: UTF-8). */
-  file_encoding?: FileEncoding | null;
-}
+import type {
+  CheckOutcome,
+  RunFailureReason,
+  RunPlanItem,
+  RunStatus,
+  RunTarget,
+  RunTrigger,
+} from '@dq/contracts';
 
 // Constraint and index names match PostgreSQL's own defaults, so the migration and the entity name
 // them alike and the drift check compares like with like.

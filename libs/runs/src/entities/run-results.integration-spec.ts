@@ -1,12 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../data-source/create-data-source';
-import { ensureDatabase } from '../../migrator/ensure-database';
-import { runMigrations } from '../../migrator/run-migrations';
-import { dropScratchDatabase, scratchDatabaseUrl } from '../../migrator/scratch-database.test-helper';
-import { ConsumedEventEntity } from '../inbox/consumed-event.entity';
+import { Client } from 'pg';
+import {
+  ConsumedEventEntity,
+  createDataSource,
+  ensureDatabase,
+  quoteIdentifier,
+  runMigrations,
+  withDatabase,
+} from '@dq/db';
+import { LOCAL_SERVICES } from '@dq/testing';
 import { RunResultEntity } from './run-result.entity';
 import { RunEntity } from './run.entity';
+
+/** A database of its own, named like the harness's (`dqt_`), so a crashed run's is swept. */
+function scratchDatabaseUrl(label: string): string {
+  return withDatabase(
+    LOCAL_SERVICES.postgresAdminUrl,
+    `dqt_${randomUUID().replace(/-/g, '').slice(0, 12)}_${label}`,
+  );
+}
+
+async function dropScratchDatabase(url: string): Promise<void> {
+  const client = new Client({ connectionString: LOCAL_SERVICES.postgresAdminUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `DROP DATABASE IF EXISTS ${quoteIdentifier(new URL(url).pathname.slice(1))} WITH (FORCE)`,
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 /** The SQLSTATE a write failed with, or `undefined` when it succeeded. */
 async function sqlStateOf(write: Promise<unknown>): Promise<string | undefined> {
