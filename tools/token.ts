@@ -7,6 +7,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AccessConfig } from '@dq/access';
 import { AuditModule } from '@dq/audit';
+import { type Actor } from '@dq/auth';
 import { API_KEY_MAX_LIVE, ServiceName, WORKSPACE_ROLES, type WorkspaceRole } from '@dq/contracts';
 import { DbModule } from '@dq/db';
 import { ApiKeysService, IdentityModule, UsersService } from '@dq/identity';
@@ -67,19 +68,28 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(TokenToolModule, { logger: false });
   try {
     const users = app.get(UsersService);
-    const context = { actorUserId: null, actorCredential: 'local:token-tool' };
     const { user, created } = await users.provisionOnSignIn({ email });
-    if (role && (created || user.role !== role)) await users.setRole(user.id, role, context);
-    else if (created && !role) await users.setRole(user.id, 'member', context);
+    // The audit log records the user as acting through this tool.
+    const actor: Actor = {
+      user: {
+        id: user.id,
+        email: user.email,
+        display_name: user.displayName,
+        role: user.role,
+        is_workspace_admin: false,
+      },
+      credential: 'local:token-tool',
+    };
+    if (role && (created || user.role !== role)) await users.setRole(user.id, role, actor);
+    else if (created && !role) await users.setRole(user.id, 'member', actor);
     const apiKeys = app.get(ApiKeysService);
-    const keyContext = { ...context, actorUserId: user.id };
     // At the cap of live keys, the oldest key this tool minted makes room (its user's own keys stay).
     const now = Date.now();
     const live = (await apiKeys.list(user.id)).filter((key) => Date.parse(key.expires_at) > now);
     const minted = live.filter((key) => key.name === TOOL_KEY_NAME).reverse();
     for (let excess = live.length - API_KEY_MAX_LIVE + 1; excess > 0 && minted.length > 0; excess -= 1)
-      await apiKeys.revoke(user.id, minted.shift()!.id, keyContext);
-    const key = await apiKeys.mint(user.id, { name: TOOL_KEY_NAME }, keyContext);
+      await apiKeys.revoke(user.id, minted.shift()!.id, actor);
+    const key = await apiKeys.mint(user.id, { name: TOOL_KEY_NAME }, actor);
     console.log(key.token);
   } finally {
     await app.close();

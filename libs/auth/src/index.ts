@@ -1,5 +1,6 @@
 // Public surface of the auth library: other projects import only from here.
 export * from './principal/principal-directory';
+export * from './principal/actor';
 export * from './identity-provider/identity-provider-options';
 export * from './identity-provider/invalid-token.error';
 export * from './identity-provider/identity-provider-token-verifier';

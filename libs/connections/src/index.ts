@@ -1,7 +1,7 @@
 // Public surface of the connections library: other projects import only from here.
 export * from './connections.module';
 export * from './ports/connection-ports';
-export { type ConnectionActor, ConnectionsService, connectionSecretAad } from './service/connections.service';
+export { ConnectionsService, connectionSecretAad } from './service/connections.service';
 export {
   ConnectionUseService,
   type CredentialUseOutcome,
@@ -25,5 +25,4 @@ export {
   privilegeWarningOf,
 } from './use/custom-sql-privileges';
 export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';
-export { connectionActorOf } from './service/connection-actor';
 export { ConnectionTestsClient } from './service/connection-tests.client';

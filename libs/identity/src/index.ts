@@ -1,7 +1,6 @@
 // Public surface of the identity library: other projects import only from here.
 export * from './identity.module';
 export * from './identity-options';
-export * from './audit-context';
 export * from './tokens/personal-access-token';
 export * from './tokens/session-token';
 export * from './tokens/token-hash';

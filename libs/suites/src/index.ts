@@ -1,6 +1,5 @@
 // Public surface of the suites library: other projects import only from here.
 export * from './suites.module';
-export * from './access/suite-actor';
 export * from './access/suite-access.service';
 export * from './service/suites.service';
 export * from './service/shares.service';

@@ -37,3 +37,6 @@ export * from './gateway/mcp-test-client';
 
 // What a Nest module graph would build, read from its metadata.
 export * from './nest/module-providers';
+
+// Actors for service-level specs.
+export * from './actors/test-actor';

@@ -2,6 +2,5 @@
 export * from './scoring/health-score';
 export * from './scoring/scoring-weights';
 export * from './privacy/zero-sample-mode';
-export * from './service/settings-actor';
 export * from './service/workspace-settings.service';
 export * from './workspace-settings.module';

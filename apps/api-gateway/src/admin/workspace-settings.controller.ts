@@ -6,8 +6,8 @@ import {
   type ScoringSettingsView,
   ScoringWeightsRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { WorkspaceSettingsService, settingsActorOf } from '@dq/workspace-settings';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { WorkspaceSettingsService } from '@dq/workspace-settings';
 
 /** `/admin/scoring`, `/admin/privacy`, `/admin/deployment`: workspace settings, Admins only. */
 @Controller('admin')
@@ -25,12 +25,12 @@ export class WorkspaceSettingsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: ScoringWeightsRequest,
   ): Promise<ScoringSettingsView> {
-    return this.settings.setScoring(settingsActorOf(principal), body);
+    return this.settings.setScoring(actorOf(principal), body);
   }
 
   @Delete('scoring')
   resetScoring(@CurrentPrincipal() principal: Principal): Promise<ScoringSettingsView> {
-    return this.settings.resetScoring(settingsActorOf(principal));
+    return this.settings.resetScoring(actorOf(principal));
   }
 
   @Get('privacy')
@@ -43,7 +43,7 @@ export class WorkspaceSettingsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: PrivacySettingsRequest,
   ): Promise<PrivacySettingsView> {
-    return this.settings.setPrivacy(settingsActorOf(principal), body);
+    return this.settings.setPrivacy(actorOf(principal), body);
   }
 
   @Get('deployment')

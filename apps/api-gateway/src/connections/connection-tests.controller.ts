@@ -5,8 +5,8 @@ import {
   DraftConnectionTestRequest,
   ReauthConnectionRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { ConnectionTestsClient, connectionActorOf } from '@dq/connections';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { ConnectionTestsClient } from '@dq/connections';
 
 /** Connection tests and credential rotation, through the runner (see ConnectionTestsClient). */
 @Controller('connections')
@@ -20,7 +20,7 @@ export class ConnectionTestsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: DraftConnectionTestRequest,
   ): Promise<ConnectionTestResult> {
-    return this.tests.testDraft(body, connectionActorOf(principal));
+    return this.tests.testDraft(body, actorOf(principal));
   }
 
   @Post(':id/test')
@@ -38,6 +38,6 @@ export class ConnectionTestsController {
     @Param('id') id: string,
     @Body() body: ReauthConnectionRequest,
   ): Promise<ConnectionResponse> {
-    return this.tests.reauth(id, body, connectionActorOf(principal));
+    return this.tests.reauth(id, body, actorOf(principal));
   }
 }

@@ -6,8 +6,8 @@ import {
   CreateConnectionRequest,
   UpdateConnectionRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { ConnectionsService, connectionActorOf } from '@dq/connections';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { ConnectionsService } from '@dq/connections';
 
 /** `/connections`: list and read for anyone signed in, changes for Admins (spec role table). */
 @Controller('connections')
@@ -26,7 +26,7 @@ export class ConnectionsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateConnectionRequest,
   ): Promise<ConnectionResponse> {
-    return this.connections.create(body, connectionActorOf(principal));
+    return this.connections.create(body, actorOf(principal));
   }
 
   @Get(':id')
@@ -42,7 +42,7 @@ export class ConnectionsController {
     @Param('id') id: string,
     @Body() body: UpdateConnectionRequest,
   ): Promise<ConnectionResponse> {
-    return this.connections.update(id, body, connectionActorOf(principal));
+    return this.connections.update(id, body, actorOf(principal));
   }
 
   @Delete(':id')
@@ -55,7 +55,7 @@ export class ConnectionsController {
       '`connection_in_use`: suites read it (their target or a comparison baseline); `detail.suites` names those the caller may see, `detail.other_suite_count` counts the rest',
   })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.connections.delete(id, connectionActorOf(principal));
+    await this.connections.delete(id, actorOf(principal));
   }
 
   /** Config history: Admin and Member (the spec leaves it open; Viewers see only the list). */

@@ -7,9 +7,8 @@ import {
   type MeResponse,
   PatchMeRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal } from '@dq/auth';
+import { CurrentPrincipal, type Principal, actorOf } from '@dq/auth';
 import { ApiKeysService, UsersService } from '@dq/identity';
-import { auditContextOf } from './audit-context';
 
 /** The caller's own account and API keys. Any authenticated caller, including an existing PAT. */
 @Controller('me')
@@ -34,11 +33,7 @@ export class MeController {
 
   @Patch()
   async update(@CurrentPrincipal() principal: Principal, @Body() body: PatchMeRequest): Promise<MeResponse> {
-    const user = await this.users.updateDisplayName(
-      principal.user.id,
-      body.display_name,
-      auditContextOf(principal),
-    );
+    const user = await this.users.updateDisplayName(principal.user.id, body.display_name, actorOf(principal));
     return this.users.toMeResponse(user, principal.credential.kind);
   }
 
@@ -52,7 +47,7 @@ export class MeController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateApiKeyRequest,
   ): Promise<ApiKeyCreatedResponse> {
-    return this.apiKeys.mint(principal.user.id, body, auditContextOf(principal));
+    return this.apiKeys.mint(principal.user.id, body, actorOf(principal));
   }
 
   @Get('api-keys')
@@ -66,6 +61,6 @@ export class MeController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404 })) id: string,
   ): Promise<void> {
-    await this.apiKeys.revoke(principal.user.id, id, auditContextOf(principal));
+    await this.apiKeys.revoke(principal.user.id, id, actorOf(principal));
   }
 }

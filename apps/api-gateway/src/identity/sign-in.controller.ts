@@ -1,12 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { CredentialKind, type MeResponse, OtpRequestBody, OtpVerifyBody } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, Public } from '@dq/auth';
+import { CurrentPrincipal, type Principal, Public, actorOf } from '@dq/auth';
 import { OtpService, SESSION_COOKIE_NAME, SessionsService, UsersService } from '@dq/identity';
 import { CONFIG } from '@dq/platform';
 import { clientAddress } from '@dq/rate-limit';
 import { ApiGatewayConfig } from '../api-gateway.config';
-import { auditContextOf } from './audit-context';
 
 export interface OtpRequestAccepted {
   status: 'accepted';
@@ -67,7 +66,7 @@ export class SignInController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     if (principal.credential.kind === CredentialKind.Session && principal.credential.id) {
-      await this.sessions.revoke(principal.credential.id, auditContextOf(principal));
+      await this.sessions.revoke(principal.credential.id, actorOf(principal));
     }
     response.clearCookie(SESSION_COOKIE_NAME, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
   }

@@ -1,8 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { DashboardSummaryQuery, type DashboardSummaryView } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { DashboardSummaryService } from '@dq/runs';
-import { suiteActorOf } from '@dq/suites';
 
 /** The dashboard: KPIs, run trend and per-suite performance over the suites the caller can see. */
 @Controller('dashboard')
@@ -15,6 +14,6 @@ export class DashboardController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: DashboardSummaryQuery,
   ): Promise<DashboardSummaryView> {
-    return this.dashboard.summary(suiteActorOf(principal), query);
+    return this.dashboard.summary(actorOf(principal), query);
   }
 }

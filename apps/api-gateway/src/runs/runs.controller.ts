@@ -8,10 +8,9 @@ import {
   type RunPage,
   type RunProgressView,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ComparisonReportService, RunCancellationService, RunReadsService } from '@dq/runs';
 import { ReportAbortedError, reportWriterFor } from '@dq/reports';
-import { suiteActorOf } from '@dq/suites';
 
 /**
  * Runs and their results. Every route answers a run of a suite the caller cannot see as "not
@@ -30,24 +29,24 @@ export class RunsController {
 
   @Get()
   list(@CurrentPrincipal() principal: Principal, @Query() query: RunListQuery): Promise<RunPage> {
-    return this.reads.list(suiteActorOf(principal), query);
+    return this.reads.list(actorOf(principal), query);
   }
 
   @Get(':id')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDetailView> {
-    return this.reads.get(suiteActorOf(principal), id);
+    return this.reads.get(actorOf(principal), id);
   }
 
   @Get(':id/progress')
   progress(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunProgressView> {
-    return this.reads.progress(suiteActorOf(principal), id);
+    return this.reads.progress(actorOf(principal), id);
   }
 
   /** 202: a queued run is cancelled at once; a running one stops as soon as its runner hears. */
   @Post(':id/cancel')
   @HttpCode(202)
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CancelledRunView> {
-    return this.cancellation.cancel(suiteActorOf(principal), id);
+    return this.cancellation.cancel(actorOf(principal), id);
   }
 
   /**
@@ -63,7 +62,7 @@ export class RunsController {
     @Res() response: Response,
   ): Promise<void> {
     const format = query.format ?? 'csv';
-    const report = await this.comparisonReports.open(suiteActorOf(principal), id, resultId, format);
+    const report = await this.comparisonReports.open(actorOf(principal), id, resultId, format);
     const writer = reportWriterFor(format);
     response.status(200);
     response.setHeader('Content-Type', writer.contentType);

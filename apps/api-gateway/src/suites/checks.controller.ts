@@ -20,8 +20,8 @@ import {
   SnoozeCheckRequest,
   UpdateCheckRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { ChecksService, HISTORY_MAX_LIMIT, suiteActorOf } from '@dq/suites';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { ChecksService, HISTORY_MAX_LIMIT } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
 
 /** `/suites/{id}/checks`: reads need `view` on the suite, changes `edit` (the service decides). */
@@ -35,7 +35,7 @@ export class ChecksController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CheckResponse[]> {
-    return this.checks.list(suiteActorOf(principal), id);
+    return this.checks.list(actorOf(principal), id);
   }
 
   @Post()
@@ -45,7 +45,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Body() body: CreateCheckRequest,
   ): Promise<CheckResponse> {
-    return this.checks.create(suiteActorOf(principal), id, body);
+    return this.checks.create(actorOf(principal), id, body);
   }
 
   @Get(':cid')
@@ -55,7 +55,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<CheckResponse> {
-    return this.checks.get(suiteActorOf(principal), id, cid);
+    return this.checks.get(actorOf(principal), id, cid);
   }
 
   @Patch(':cid')
@@ -66,7 +66,7 @@ export class ChecksController {
     @Param('cid') cid: string,
     @Body() body: UpdateCheckRequest,
   ): Promise<CheckResponse> {
-    return this.checks.update(suiteActorOf(principal), id, cid, body);
+    return this.checks.update(actorOf(principal), id, cid, body);
   }
 
   @Delete(':cid')
@@ -77,7 +77,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<void> {
-    await this.checks.delete(suiteActorOf(principal), id, cid);
+    await this.checks.delete(actorOf(principal), id, cid);
   }
 
   @Post(':cid/snooze')
@@ -89,7 +89,7 @@ export class ChecksController {
     @Param('cid') cid: string,
     @Body() body: SnoozeCheckRequest,
   ): Promise<CheckResponse> {
-    return this.checks.snooze(suiteActorOf(principal), id, cid, body.hours);
+    return this.checks.snooze(actorOf(principal), id, cid, body.hours);
   }
 
   @Delete(':cid/snooze')
@@ -100,7 +100,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<void> {
-    await this.checks.unsnooze(suiteActorOf(principal), id, cid);
+    await this.checks.unsnooze(actorOf(principal), id, cid);
   }
 
   @Get(':cid/versions')
@@ -110,7 +110,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<CheckVersionResponse[]> {
-    return this.checks.versions(suiteActorOf(principal), id, cid);
+    return this.checks.versions(actorOf(principal), id, cid);
   }
 
   @Post(':cid/versions/:n/restore')
@@ -122,7 +122,7 @@ export class ChecksController {
     @Param('cid') cid: string,
     @Param('n', new ParseIntPipe({ errorHttpStatusCode: 404 })) n: number,
   ): Promise<CheckResponse> {
-    return this.checks.restore(suiteActorOf(principal), id, cid, n);
+    return this.checks.restore(actorOf(principal), id, cid, n);
   }
 
   @Get(':cid/history')
@@ -134,7 +134,7 @@ export class ChecksController {
     @Query() query: CheckHistoryQuery,
   ): Promise<CheckHistoryPoint[]> {
     return this.checks.history(
-      suiteActorOf(principal),
+      actorOf(principal),
       id,
       cid,
       query.limit === undefined ? undefined : Math.min(query.limit, HISTORY_MAX_LIMIT),
@@ -148,7 +148,7 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<CheckBaselineResponse> {
-    return this.checks.baseline(suiteActorOf(principal), id, cid);
+    return this.checks.baseline(actorOf(principal), id, cid);
   }
 
   @Post(':cid/rebaseline')
@@ -159,6 +159,6 @@ export class ChecksController {
     @Param('id') id: string,
     @Param('cid') cid: string,
   ): Promise<CheckBaselineResponse> {
-    return this.checks.rebaseline(suiteActorOf(principal), id, cid, (suite) => this.runner.columns(suite));
+    return this.checks.rebaseline(actorOf(principal), id, cid, (suite) => this.runner.columns(suite));
   }
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { PutColumnPolicyRequest } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
-import { ColumnPolicyService, suiteActorOf } from '@dq/suites';
+import { ColumnPolicyService } from '@dq/suites';
 
 /** `/suites/{id}/column-policy`: read by whoever sees the suite; set by its owner or an admin. */
 @Controller('suites/:id/column-policy')
@@ -12,7 +12,7 @@ export class ColumnPolicyController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ColumnPolicy> {
-    return this.policies.get(suiteActorOf(principal), id);
+    return this.policies.get(actorOf(principal), id);
   }
 
   @Put()
@@ -22,6 +22,6 @@ export class ColumnPolicyController {
     @Param('id') id: string,
     @Body() body: PutColumnPolicyRequest,
   ): Promise<ColumnPolicy> {
-    return this.policies.put(suiteActorOf(principal), id, body);
+    return this.policies.put(actorOf(principal), id, body);
   }
 }

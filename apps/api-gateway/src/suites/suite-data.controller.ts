@@ -8,8 +8,8 @@ import {
   type TargetFilesReply,
   type TargetProfileReply,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { type ColumnPolicySuggestion, SuiteDataService, suiteActorOf } from '@dq/suites';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { type ColumnPolicySuggestion, SuiteDataService } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
 
 /** How a read of live data fails, besides the usual 401, 403, 404 and 422. */
@@ -44,13 +44,13 @@ export class SuiteDataController {
   @Get('columns')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   columns(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetColumn[]> {
-    return this.data.columns(suiteActorOf(principal), id, this.runner);
+    return this.data.columns(actorOf(principal), id, this.runner);
   }
 
   @Get('batch-preview')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   batchPreview(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetFilesReply> {
-    return this.data.batchPreview(suiteActorOf(principal), id, this.runner);
+    return this.data.batchPreview(actorOf(principal), id, this.runner);
   }
 
   @Post('profile')
@@ -61,7 +61,7 @@ export class SuiteDataController {
     @Param('id') id: string,
     @Body() body: ProfileRequest,
   ): Promise<TargetProfileReply> {
-    return this.data.profile(suiteActorOf(principal), id, body, this.runner);
+    return this.data.profile(actorOf(principal), id, body, this.runner);
   }
 
   @Post('column-policy/suggest')
@@ -72,7 +72,7 @@ export class SuiteDataController {
     @Param('id') id: string,
     @Body() body: ProfileRequest,
   ): Promise<ColumnPolicySuggestion> {
-    return this.data.suggestColumnPolicy(suiteActorOf(principal), id, body, this.runner);
+    return this.data.suggestColumnPolicy(actorOf(principal), id, body, this.runner);
   }
 
   /** Evaluates a check body against live data as a run would, persisting nothing. */
@@ -84,6 +84,6 @@ export class SuiteDataController {
     @Param('id') id: string,
     @Body() body: CreateCheckRequest,
   ): Promise<CheckDryRunReply> {
-    return this.data.dryRun(suiteActorOf(principal), id, body, this.runner);
+    return this.data.dryRun(actorOf(principal), id, body, this.runner);
   }
 }

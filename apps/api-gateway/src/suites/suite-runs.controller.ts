@@ -2,9 +2,8 @@ import { Body, Controller, Param, Post, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SuiteRunTriggerService } from '@dq/runs';
-import { suiteActorOf } from '@dq/suites';
 
 /**
  * `POST /suites/{id}/run`: queues a run for the runner pool (see SuiteRunTriggerService); 201 for a
@@ -30,7 +29,7 @@ export class SuiteRunsController {
     @Body() body: TriggerRunRequest,
     @Res({ passthrough: true }) reply: Response,
   ): Promise<TriggeredRunView> {
-    const { view, deduplicated } = await this.triggers.trigger(suiteActorOf(principal), id, body);
+    const { view, deduplicated } = await this.triggers.trigger(actorOf(principal), id, body);
     reply.status(deduplicated ? 200 : 201);
     return view;
   }

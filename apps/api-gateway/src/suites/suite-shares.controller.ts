@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CreateShareRequest, type ShareResponse, UpdateShareRequest } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import { SharesService, suiteActorOf } from '@dq/suites';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { SharesService } from '@dq/suites';
 
 /** `/suites/{id}/shares`: listed to whoever sees the suite; granted by its owner or an admin. */
 @Controller('suites/:id/shares')
@@ -11,7 +11,7 @@ export class SuiteSharesController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShareResponse[]> {
-    return this.shares.list(suiteActorOf(principal), id);
+    return this.shares.list(actorOf(principal), id);
   }
 
   @Post()
@@ -21,7 +21,7 @@ export class SuiteSharesController {
     @Param('id') id: string,
     @Body() body: CreateShareRequest,
   ): Promise<ShareResponse> {
-    return this.shares.grant(suiteActorOf(principal), id, body);
+    return this.shares.grant(actorOf(principal), id, body);
   }
 
   @Patch(':userId')
@@ -32,7 +32,7 @@ export class SuiteSharesController {
     @Param('userId') userId: string,
     @Body() body: UpdateShareRequest,
   ): Promise<ShareResponse> {
-    return this.shares.change(suiteActorOf(principal), id, userId, body);
+    return this.shares.change(actorOf(principal), id, userId, body);
   }
 
   @Delete(':userId')
@@ -43,6 +43,6 @@ export class SuiteSharesController {
     @Param('id') id: string,
     @Param('userId') userId: string,
   ): Promise<void> {
-    await this.shares.revoke(suiteActorOf(principal), id, userId);
+    await this.shares.revoke(actorOf(principal), id, userId);
   }
 }

@@ -7,14 +7,8 @@ import {
   type SuiteResponse,
   UpdateSuiteRequest,
 } from '@dq/contracts';
-import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability } from '@dq/auth';
-import {
-  importRequestOf,
-  type SuiteDocument,
-  SuiteTransferService,
-  SuitesService,
-  suiteActorOf,
-} from '@dq/suites';
+import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
+import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
 
 /**
  * `/suites`: every role lists what it can see; Admins and Members create (and own) suites. Suite
@@ -31,7 +25,7 @@ export class SuitesController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   list(@CurrentPrincipal() principal: Principal): Promise<SuiteResponse[]> {
-    return this.suites.list(suiteActorOf(principal));
+    return this.suites.list(actorOf(principal));
   }
 
   @Post()
@@ -40,7 +34,7 @@ export class SuitesController {
   @ApiResponse({ status: 409, description: '`suite_name_taken`: another suite has this name' })
   @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
-    return this.suites.create(suiteActorOf(principal), body);
+    return this.suites.create(actorOf(principal), body);
   }
 
   /**
@@ -72,7 +66,7 @@ export class SuitesController {
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ImportSuiteResponse> {
-    const result = await this.transfer.import(suiteActorOf(principal), importRequestOf(body));
+    const result = await this.transfer.import(actorOf(principal), importRequestOf(body));
     response.status(result.created ? 201 : 200);
     return result;
   }
@@ -80,7 +74,7 @@ export class SuitesController {
   @Get(':id')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteResponse> {
-    return this.suites.get(suiteActorOf(principal), id);
+    return this.suites.get(actorOf(principal), id);
   }
 
   @Patch(':id')
@@ -91,19 +85,19 @@ export class SuitesController {
     @Param('id') id: string,
     @Body() body: UpdateSuiteRequest,
   ): Promise<SuiteResponse> {
-    return this.suites.update(suiteActorOf(principal), id, body);
+    return this.suites.update(actorOf(principal), id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.suites.delete(suiteActorOf(principal), id);
+    await this.suites.delete(actorOf(principal), id);
   }
 
   @Get(':id/export')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   export(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteDocument> {
-    return this.transfer.export(suiteActorOf(principal), id);
+    return this.transfer.export(actorOf(principal), id);
   }
 }

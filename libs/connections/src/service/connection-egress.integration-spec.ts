@@ -6,10 +6,10 @@ import { AppError, type CreateConnectionRequest, ErrorCode } from '@dq/contracts
 import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
 import { EgressGuard, type HostResolver } from '@dq/security';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
 import { ConnectionsModule } from '../connections.module';
 import { testOnlyPorts } from '../ports/connection-ports';
-import { type ConnectionActor, ConnectionsService } from './connections.service';
+import { ConnectionsService } from './connections.service';
 
 // Scripted DNS: `*.corp.example` names answer an address of the operator's private network.
 const resolve: HostResolver = (host) =>
@@ -27,7 +27,7 @@ describe('a PostgreSQL host is held to the egress allowlist when saved', () => {
   let context: INestApplicationContext;
   let db: DataSource;
   let service: ConnectionsService;
-  const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
+  const actor = testActor();
   const count = async () =>
     Number((await db.query<{ n: string }[]>(`SELECT count(*) AS n FROM connections`))[0].n);
 

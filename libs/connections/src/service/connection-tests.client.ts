@@ -13,8 +13,8 @@ import {
 } from '@dq/contracts';
 import { RpcClient } from '@dq/messaging';
 import { CONNECTION_TEST_TIMEOUT_MS } from '../use/connection-test-runner';
-import { type ConnectionActor } from './connections.service';
 import { ConnectionsService } from './connections.service';
+import { type Actor } from '@dq/auth';
 
 /** The runner's own deadline plus room for the round trip: past it, no runner answered (503). */
 const RUNNER_ANSWER_TIMEOUT_MS = CONNECTION_TEST_TIMEOUT_MS + 5_000;
@@ -31,7 +31,7 @@ export class ConnectionTestsClient {
     private readonly rpc: RpcClient,
   ) {}
 
-  async testDraft(body: DraftConnectionTestRequest, actor: ConnectionActor): Promise<ConnectionTestResult> {
+  async testDraft(body: DraftConnectionTestRequest, actor: Actor): Promise<ConnectionTestResult> {
     const request = await this.connections.draftTestRequest(body);
     const result = await this.askRunner(request);
     await this.connections.recordDraftTest(body.kind, result, actor);
@@ -42,7 +42,7 @@ export class ConnectionTestsClient {
     return answered(await this.askRunner(await this.connections.savedTestRequest(id)));
   }
 
-  reauth(id: string, body: ReauthConnectionRequest, actor: ConnectionActor): Promise<ConnectionResponse> {
+  reauth(id: string, body: ReauthConnectionRequest, actor: Actor): Promise<ConnectionResponse> {
     return this.connections.reauthenticate(id, body, actor, (request) => this.askRunner(request));
   }
 

@@ -7,10 +7,10 @@ import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
 import { EgressGuard } from '@dq/security';
 import { SecretOpener } from '@dq/secrets-opening';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
 import { ConnectionsModule } from '../connections.module';
 import { securityPorts } from '../ports/connection-ports';
-import { type ConnectionActor, ConnectionsService, connectionSecretAad } from './connections.service';
+import { ConnectionsService, connectionSecretAad } from './connections.service';
 
 const SECRET = 'S3cr3t-never-leaks-9f2c7a';
 // Scripted DNS: public names answer a public address, `internal.test` a private one.
@@ -82,7 +82,7 @@ describe('ConnectionsService', () => {
   let db: DataSource;
   let service: ConnectionsService;
   const { opener: cipher, sealer } = SecretOpener.withFreshKeyForTests();
-  const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
+  const actor = testActor();
 
   const count = async (table: string) =>
     Number((await db.query<{ n: string }[]>(`SELECT count(*) AS n FROM ${table}`))[0].n);
@@ -331,7 +331,7 @@ describe('ConnectionsService', () => {
     );
     const before = await Promise.all([count('audit_events'), count('connections WHERE deleted_at IS NULL')]);
 
-    const asOwner: ConnectionActor = { userId: owner, credential: 'pat:owner' };
+    const asOwner = testActor(owner, { credential: 'pat:owner' });
     const refused = await service.delete(pg.id, asOwner).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe(ErrorCode.ConnectionInUse);
@@ -343,7 +343,7 @@ describe('ConnectionsService', () => {
       ],
       other_suite_count: 1,
     });
-    const asAdmin = { ...actor, seesEverySuite: true };
+    const asAdmin = testActor(actor.user.id, { admin: true });
     const baseline = await service.delete(os.id, asAdmin).catch((error: unknown) => error);
     expect((baseline as AppError).detail).toEqual({
       suites: [{ id: comparing, name: 'comparing' }],

@@ -29,14 +29,7 @@ import { checkConfig, checkCredential, withConfigDefaults } from '../validation/
 import { ConnectionUseService, type CredentialUseOutcome } from './connection-use.service';
 import { changedConfigFields, mergeConfig, redirectingFields, urlFieldsOf } from './connection-changes';
 import { toConnectionResponse, toVersionResponse } from './connection-view';
-
-/** Who makes a change, as the audit log records it. */
-export interface ConnectionActor {
-  userId: string;
-  credential: string;
-  /** A workspace admin sees every suite; others only those they own or hold a share of. */
-  seesEverySuite?: boolean;
-}
+import { type Actor, capabilityTierOf } from '@dq/auth';
 
 /** A suite that still reads a connection, as a refused delete names it. */
 interface SuiteUsingConnection {
@@ -87,7 +80,7 @@ export class ConnectionsService {
     return rows.map(toVersionResponse);
   }
 
-  async create(input: CreateConnectionRequest, actor: ConnectionActor): Promise<ConnectionResponse> {
+  async create(input: CreateConnectionRequest, actor: Actor): Promise<ConnectionResponse> {
     const config = checkConfig(input.kind, input.config);
     const credential =
       input.credential !== undefined ? checkCredential(input.kind, input.credential) : undefined;
@@ -102,7 +95,7 @@ export class ConnectionsService {
           config,
           secretCiphertext:
             credential !== undefined ? this.sealer.seal(credential, connectionSecretAad(id)) : null,
-          createdBy: actor.userId,
+          createdBy: actor.user.id,
           version: 1,
         });
         await manager.save(ConnectionEntity, row);
@@ -119,11 +112,7 @@ export class ConnectionsService {
     );
   }
 
-  async update(
-    id: string,
-    input: UpdateConnectionRequest,
-    actor: ConnectionActor,
-  ): Promise<ConnectionResponse> {
+  async update(id: string, input: UpdateConnectionRequest, actor: Actor): Promise<ConnectionResponse> {
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
         const row = await this.live(manager, id, true);
@@ -185,7 +174,7 @@ export class ConnectionsService {
    * with 409 `connection_in_use` while a suite reads it (its target, or a comparison's baseline):
    * their runs would have nothing to read. The suites the caller may see are named, the rest counted.
    */
-  async delete(id: string, actor: ConnectionActor): Promise<void> {
+  async delete(id: string, actor: Actor): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.live(manager, id, true);
       const using = await this.suitesUsing(manager, id, actor);
@@ -247,14 +236,10 @@ export class ConnectionsService {
   }
 
   /** The one trace a draft test leaves: who tested which kind and how it went, no config. */
-  async recordDraftTest(
-    kind: ConnectionKind,
-    result: ConnectionTestResult,
-    actor: ConnectionActor,
-  ): Promise<void> {
+  async recordDraftTest(kind: ConnectionKind, result: ConnectionTestResult, actor: Actor): Promise<void> {
     await this.audit.record({
       action: ConnectionTestAuditAction.DraftTested,
-      actor_user_id: actor.userId,
+      actor_user_id: actor.user.id,
       actor_credential: actor.credential,
       target_type: 'connection',
       target_id: null,
@@ -270,7 +255,7 @@ export class ConnectionsService {
   async reauthenticate(
     id: string,
     input: ReauthConnectionRequest,
-    actor: ConnectionActor,
+    actor: Actor,
     verify: (request: DatasourceTestRequest) => Promise<ConnectionTestResult>,
   ): Promise<ConnectionResponse> {
     const tested = await this.live(this.dataSource.manager, id);
@@ -315,7 +300,7 @@ export class ConnectionsService {
   private async suitesUsing(
     manager: EntityManager,
     id: string,
-    actor: ConnectionActor,
+    actor: Actor,
   ): Promise<SuiteUsingConnection[]> {
     return manager.query<SuiteUsingConnection[]>(
       `SELECT s."id", s."name",
@@ -327,7 +312,7 @@ export class ConnectionsService {
            OR EXISTS (SELECT 1 FROM "checks" c
                        WHERE c."suite_id" = s."id" AND c."config"->>'baseline_connection_id' = $1::text)
         ORDER BY s."name" ASC, s."id" ASC`,
-      [id, actor.seesEverySuite === true, actor.userId],
+      [id, capabilityTierOf(actor.user) === 'admin', actor.user.id],
     );
   }
 
@@ -354,7 +339,7 @@ export class ConnectionsService {
     manager: EntityManager,
     row: ConnectionEntity,
     changedFields: string[],
-    actor: ConnectionActor,
+    actor: Actor,
   ): Promise<void> {
     await manager.save(
       manager.create(ConnectionVersionEntity, {
@@ -363,7 +348,7 @@ export class ConnectionsService {
         name: row.name,
         config: row.config,
         changedFields,
-        changedBy: actor.userId,
+        changedBy: actor.user.id,
       }),
     );
   }
@@ -373,12 +358,12 @@ export class ConnectionsService {
     action: ConnectionAuditAction | ConnectionTestAuditAction,
     row: ConnectionEntity,
     changedFields: string[],
-    actor: ConnectionActor,
+    actor: Actor,
   ): Promise<void> {
     await this.audit.record(
       {
         action,
-        actor_user_id: actor.userId,
+        actor_user_id: actor.user.id,
         actor_credential: actor.credential,
         target_type: 'connection',
         target_id: row.id,
@@ -394,12 +379,12 @@ export class ConnectionsService {
     row: ConnectionEntity,
     before: boolean,
     after: boolean,
-    actor: ConnectionActor,
+    actor: Actor,
   ): Promise<void> {
     await this.audit.record(
       {
         action: ConnectionAuditAction.CustomSqlPermissionChanged,
-        actor_user_id: actor.userId,
+        actor_user_id: actor.user.id,
         actor_credential: actor.credential,
         target_type: 'connection',
         target_id: row.id,

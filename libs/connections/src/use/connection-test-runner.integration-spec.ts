@@ -14,15 +14,11 @@ import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
 import { EgressGuard } from '@dq/security';
 import { SecretOpener } from '@dq/secrets-opening';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
 import { ConnectionsModule } from '../connections.module';
 import { securityPorts } from '../ports/connection-ports';
 import { ConnectionUseService } from '../service/connection-use.service';
-import {
-  type ConnectionActor,
-  ConnectionsService,
-  connectionSecretAad,
-} from '../service/connections.service';
+import { ConnectionsService, connectionSecretAad } from '../service/connections.service';
 import {
   type ConnectionProbe,
   ConnectionTestRunner,
@@ -64,7 +60,7 @@ describe('ConnectionTestRunner and credential health', () => {
   let service: ConnectionsService;
   let use: ConnectionUseService;
   const { opener: cipher, sealer } = SecretOpener.withFreshKeyForTests();
-  const actor: ConnectionActor = { userId: randomUUID(), credential: 'pat:test' };
+  const actor = testActor();
 
   /** A probe that answers from a script and remembers what it was given. */
   let next: ProbeOutcome = { ok: true, details: { version: 'x' } };

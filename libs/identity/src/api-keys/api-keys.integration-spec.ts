@@ -6,6 +6,7 @@ import { PAT_PATTERN, mintPersonalAccessToken } from '../tokens/personal-access-
 import { hashToken } from '../tokens/token-hash';
 import { UsersService } from '../users/users.service';
 import { ApiKeysService } from './api-keys.service';
+import { testActor } from '@dq/testing';
 
 describe('ApiKeysService', () => {
   let harness: IdentityHarness;
@@ -204,7 +205,11 @@ describe('ApiKeysService', () => {
 
   it('audits creation and revocation once each, with nothing of the token', async () => {
     const user = await newUser();
-    const created = await apiKeys.mint(user.id, { name: 'audited' }, { actorCredential: 'session:test' });
+    const created = await apiKeys.mint(
+      user.id,
+      { name: 'audited' },
+      testActor(user.id, { credential: 'session:test' }),
+    );
     await apiKeys.revoke(user.id, created.id);
     await apiKeys.revoke(user.id, created.id);
     const events = await harness.dataSource.query<Record<string, unknown>[]>(

@@ -20,9 +20,8 @@ import {
   membershipFactsColumns,
 } from '../membership/membership.service';
 import { LOGGER, type Logger } from '@dq/platform';
-import type { AuditContext } from '../audit-context';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
-import { actorOf } from '../persistence/audit-actor';
+import { auditActorFields } from '../persistence/audit-actor';
 import { isUuid } from '../persistence/uuid';
 import { validationFailed } from '../persistence/validation';
 import {
@@ -31,6 +30,7 @@ import {
   parsePersonalAccessToken,
 } from '../tokens/personal-access-token';
 import { hashToken } from '../tokens/token-hash';
+import { type Actor } from '@dq/auth';
 
 export interface MintApiKeyInput {
   name: string;
@@ -60,11 +60,7 @@ export class ApiKeysService {
   }
 
   /** The only place the plaintext exists: it is returned here and never stored or logged. */
-  async mint(
-    userId: string,
-    input: MintApiKeyInput,
-    context: AuditContext = {},
-  ): Promise<ApiKeyCreatedResponse> {
+  async mint(userId: string, input: MintApiKeyInput, actor?: Actor): Promise<ApiKeyCreatedResponse> {
     const name = typeof input.name === 'string' ? input.name.trim() : '';
     if (name.length < 1 || name.length > NAME_MAX_LENGTH) {
       throw validationFailed('name', `name must be 1 to ${NAME_MAX_LENGTH} characters`);
@@ -105,7 +101,7 @@ export class ApiKeysService {
       const created = toApiKeyResponse(key);
       await this.audit.record(
         {
-          ...actorOf(userId, context),
+          ...auditActorFields(userId, actor),
           action: AuditAction.ApiKeyCreated,
           target_type: 'api_key',
           target_id: key.id,
@@ -131,7 +127,7 @@ export class ApiKeysService {
    * the call cannot be used to probe which key ids exist.
    * @returns true when this call revoked it, false when it was revoked already.
    */
-  async revoke(userId: string, keyId: string, context: AuditContext = {}): Promise<boolean> {
+  async revoke(userId: string, keyId: string, actor?: Actor): Promise<boolean> {
     if (!isUuid(keyId)) throw keyNotFound();
     const revoked = await this.dataSource.transaction(async (manager) => {
       const rows = await updateReturning<{ id: string }>(
@@ -144,7 +140,7 @@ export class ApiKeysService {
       if (rows.length === 0) return false;
       await this.audit.record(
         {
-          ...actorOf(userId, context),
+          ...auditActorFields(userId, actor),
           action: AuditAction.ApiKeyRevoked,
           target_type: 'api_key',
           target_id: keyId,
@@ -159,7 +155,7 @@ export class ApiKeysService {
   }
 
   /** Offboarding: every live key of the user stops authenticating. Returns how many were revoked. */
-  async revokeAllFor(userId: string, context: AuditContext = {}): Promise<number> {
+  async revokeAllFor(userId: string, actor?: Actor): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows = await updateReturning<{ id: string }>(
         manager,
@@ -169,7 +165,7 @@ export class ApiKeysService {
       for (const row of rows) {
         await this.audit.record(
           {
-            ...actorOf(userId, context),
+            ...auditActorFields(userId, actor),
             action: AuditAction.ApiKeyRevoked,
             target_type: 'api_key',
             target_id: row.id,

@@ -6,12 +6,12 @@ import { updateReturning } from '@dq/db';
 import { SessionEntity, type UserEntity } from '../entities';
 import { LOGGER, type Logger } from '@dq/platform';
 import { IDENTITY_OPTIONS, type ResolvedIdentityOptions } from '../identity-options';
-import type { AuditContext } from '../audit-context';
-import { actorOf } from '../persistence/audit-actor';
+import { auditActorFields } from '../persistence/audit-actor';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
 import { isUuid } from '../persistence/uuid';
 import { mintSessionToken, parseSessionToken } from '../tokens/session-token';
 import { hashToken } from '../tokens/token-hash';
+import { type Actor } from '@dq/auth';
 
 export interface CreatedSession {
   /** Plaintext `svc_sess_` token: goes into the one Set-Cookie, never stored or logged. */
@@ -39,7 +39,7 @@ export class SessionsService {
     return this.dataSource.getRepository(SessionEntity);
   }
 
-  async create(userId: string, context: AuditContext = {}): Promise<CreatedSession> {
+  async create(userId: string, actor?: Actor): Promise<CreatedSession> {
     const token = mintSessionToken();
     return this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query<{ id: string; expires_at: Date }[]>(
@@ -50,7 +50,7 @@ export class SessionsService {
       );
       await this.audit.record(
         {
-          ...actorOf(userId, context),
+          ...auditActorFields(userId, actor),
           action: AuditAction.SessionCreated,
           target_type: 'session',
           target_id: row.id,
@@ -87,27 +87,27 @@ export class SessionsService {
   }
 
   /** Idempotent: revoking a revoked or unknown session does nothing. */
-  async revoke(sessionId: string, context: AuditContext = {}): Promise<void> {
+  async revoke(sessionId: string, actor?: Actor): Promise<void> {
     if (!isUuid(sessionId)) return;
-    await this.revokeWhere(`"id" = $1`, [sessionId], context);
+    await this.revokeWhere(`"id" = $1`, [sessionId], actor);
   }
 
   /** Logout by the cookie value itself; a malformed or unknown token does nothing. */
-  async revokeToken(token: string, context: AuditContext = {}): Promise<void> {
+  async revokeToken(token: string, actor?: Actor): Promise<void> {
     const parsed = parseSessionToken(token);
     if (!parsed) return;
-    await this.revokeWhere(`"token_hash" = $1`, [hashToken(parsed)], context);
+    await this.revokeWhere(`"token_hash" = $1`, [hashToken(parsed)], actor);
   }
 
   /** Offboarding: every live session of the user ends. Returns how many were revoked. */
-  async revokeAllFor(userId: string, context: AuditContext = {}): Promise<number> {
-    return this.revokeWhere(`"user_id" = $1`, [userId], context);
+  async revokeAllFor(userId: string, actor?: Actor): Promise<number> {
+    return this.revokeWhere(`"user_id" = $1`, [userId], actor);
   }
 
   private async revokeWhere(
     condition: string,
     parameters: unknown[],
-    context: AuditContext,
+    actor: Actor | undefined,
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows = await updateReturning<{ id: string; user_id: string }>(
@@ -120,7 +120,7 @@ export class SessionsService {
       for (const row of rows) {
         await this.audit.record(
           {
-            ...actorOf(row.user_id, context),
+            ...auditActorFields(row.user_id, actor),
             action: AuditAction.SessionRevoked,
             target_type: 'session',
             target_id: row.id,

@@ -16,13 +16,13 @@ import { UserEntity } from '../entities';
 import { isUniqueViolation } from '@dq/db';
 import { LOGGER, type Logger } from '@dq/platform';
 import { IDENTITY_OPTIONS, normalizeEmail, type ResolvedIdentityOptions } from '../identity-options';
-import type { AuditContext } from '../audit-context';
-import { actorOf } from '../persistence/audit-actor';
+import { auditActorFields } from '../persistence/audit-actor';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
 import { isUuid } from '../persistence/uuid';
 import { validationFailed } from '../persistence/validation';
 import { LIKE_ESCAPE, containsPattern } from './like-pattern';
 import { effectiveRoleOf, isWorkspaceAdminOf, maxShareOf } from './workspace-role';
+import { type Actor } from '@dq/auth';
 
 export interface ProvisionOnSignInInput {
   email: string;
@@ -98,7 +98,7 @@ export class UsersService {
       );
       await this.audit.record(
         {
-          ...actorOf(id, {}),
+          ...auditActorFields(id, undefined),
           action: AuditAction.UserProvisioned,
           target_type: 'user',
           target_id: id,
@@ -132,16 +132,12 @@ export class UsersService {
     return this.options.workspaceAdminEmails.has(normalizeEmail(email));
   }
 
-  async updateDisplayName(
-    userId: string,
-    displayName: string,
-    context: AuditContext = {},
-  ): Promise<UserEntity> {
+  async updateDisplayName(userId: string, displayName: string, actor?: Actor): Promise<UserEntity> {
     const name = typeof displayName === 'string' ? displayName.trim() : '';
     if (name.length < 1 || name.length > NAME_MAX_LENGTH) {
       throw validationFailed('display_name', `display_name must be 1 to ${NAME_MAX_LENGTH} characters`);
     }
-    return this.change(userId, context, async (user, manager) => {
+    return this.change(userId, actor, async (user, manager) => {
       if (user.displayName === name) return null;
       await manager.getRepository(UserEntity).update({ id: user.id }, { displayName: name });
       return { action: AuditAction.UserUpdated, detail: { fields: ['display_name'] } };
@@ -149,10 +145,10 @@ export class UsersService {
   }
 
   /** Sets the stored role. Guards (last admin, confirm_self) belong to the admin use case. */
-  async setRole(userId: string, role: WorkspaceRole, context: AuditContext = {}): Promise<UserEntity> {
+  async setRole(userId: string, role: WorkspaceRole, actor?: Actor): Promise<UserEntity> {
     if (!WORKSPACE_ROLES.includes(role))
       throw validationFailed('role', 'role must be admin, member or viewer');
-    return this.change(userId, context, async (user, manager) => {
+    return this.change(userId, actor, async (user, manager) => {
       if (user.role === role) return null;
       await manager.getRepository(UserEntity).update({ id: user.id }, { role });
       return { action: AuditAction.UserRoleChanged, detail: { from: user.role, to: role } };
@@ -163,8 +159,8 @@ export class UsersService {
    * A deactivated user's keys and sessions stop resolving on their next request. Not audited here:
    * offboarding (the admin use case) records it with its own actor.
    */
-  async deactivate(userId: string, context: AuditContext = {}): Promise<UserEntity> {
-    return this.change(userId, context, async (user, manager) => {
+  async deactivate(userId: string, actor?: Actor): Promise<UserEntity> {
+    return this.change(userId, actor, async (user, manager) => {
       await manager.getRepository(UserEntity).update({ id: user.id }, { status: 'deactivated' });
       return null;
     });
@@ -221,7 +217,7 @@ export class UsersService {
    */
   private async change(
     userId: string,
-    context: AuditContext,
+    actor: Actor | undefined,
     apply: (
       user: UserEntity,
       manager: EntityManager,
@@ -236,7 +232,7 @@ export class UsersService {
       const event = await apply(user, manager);
       if (event) {
         await this.audit.record(
-          { ...actorOf(userId, context), ...event, target_type: 'user', target_id: userId },
+          { ...auditActorFields(userId, actor), ...event, target_type: 'user', target_id: userId },
           manager,
         );
       }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ScoringWeightsRequest } from '@dq/contracts';
-import { WorkspaceCapability } from '@dq/auth';
-import { WorkspaceSettingsService, settingsActorOf } from '@dq/workspace-settings';
+import { WorkspaceCapability, actorOf } from '@dq/auth';
+import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import { DESTROYS, McpToolset, READS, WRITES_IDEMPOTENT, defineTool } from '../catalogue/mcp-tool';
 import { toolInput } from '../catalogue/tool-input';
@@ -41,7 +41,7 @@ export class AdminTools implements McpToolGroup {
         annotations: { ...WRITES_IDEMPOTENT, destructiveHint: true },
         input: toolInput({ body: ScoringWeightsRequest }),
         rest: 'PUT /admin/scoring',
-        call: ({ principal }, { body }) => this.settings.setScoring(settingsActorOf(principal), body),
+        call: ({ principal }, { body }) => this.settings.setScoring(actorOf(principal), body),
       }),
       defineTool({
         name: 'reset_scoring_weights',
@@ -52,7 +52,7 @@ export class AdminTools implements McpToolGroup {
         annotations: DESTROYS,
         input: toolInput({}),
         rest: 'DELETE /admin/scoring',
-        call: ({ principal }) => this.settings.resetScoring(settingsActorOf(principal)),
+        call: ({ principal }) => this.settings.resetScoring(actorOf(principal)),
       }),
     ];
   }

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CreateCheckRequest, SNOOZE_MAX_HOURS, SNOOZE_MIN_HOURS, UpdateCheckRequest } from '@dq/contracts';
-import { WorkspaceCapability } from '@dq/auth';
-import {
-  ChecksService,
-  HISTORY_MAX_LIMIT,
-  SuiteDataService,
-  SuiteRunnerClient,
-  suiteActorOf,
-} from '@dq/suites';
+import { WorkspaceCapability, actorOf } from '@dq/auth';
+import { ChecksService, HISTORY_MAX_LIMIT, SuiteDataService, SuiteRunnerClient } from '@dq/suites';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import {
   DESTROYS,
@@ -59,7 +53,7 @@ export class CheckTools implements McpToolGroup {
         }),
         rest: 'GET /suites/{id}/checks (GET /suites/{id}/checks/{cid} for each of check_ids)',
         call: async ({ principal }, { suite_id, check_ids }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           if (check_ids === undefined) return { items: await this.checks.list(actor, suite_id) };
           return { items: await Promise.all(check_ids.map((id) => this.checks.get(actor, suite_id, id))) };
         },
@@ -73,8 +67,7 @@ export class CheckTools implements McpToolGroup {
         annotations: WRITES,
         input: toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest }),
         rest: 'POST /suites/{id}/checks',
-        call: ({ principal }, { suite_id, body }) =>
-          this.checks.create(suiteActorOf(principal), suite_id, body),
+        call: ({ principal }, { suite_id, body }) => this.checks.create(actorOf(principal), suite_id, body),
       }),
       defineTool({
         name: 'update_check',
@@ -88,7 +81,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: UpdateCheckRequest }),
         rest: 'PATCH /suites/{id}/checks/{cid}',
         call: ({ principal }, { suite_id, check_id, body }) =>
-          this.checks.update(suiteActorOf(principal), suite_id, check_id, body),
+          this.checks.update(actorOf(principal), suite_id, check_id, body),
       }),
       defineTool({
         name: 'delete_check',
@@ -100,7 +93,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId } }),
         rest: 'DELETE /suites/{id}/checks/{cid}',
         call: async ({ principal }, { suite_id, check_id }) => {
-          await this.checks.delete(suiteActorOf(principal), suite_id, check_id);
+          await this.checks.delete(actorOf(principal), suite_id, check_id);
           return { deleted: true, check_id };
         },
       }),
@@ -122,7 +115,7 @@ export class CheckTools implements McpToolGroup {
         }),
         rest: 'POST /suites/{id}/checks/{cid}/snooze, or DELETE …/snooze without hours',
         call: async ({ principal }, { suite_id, check_id, hours }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           if (hours !== undefined) return this.checks.snooze(actor, suite_id, check_id, hours);
           await this.checks.unsnooze(actor, suite_id, check_id);
           return this.checks.get(actor, suite_id, check_id);
@@ -139,7 +132,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId } }),
         rest: 'GET /suites/{id}/checks/{cid}/versions',
         call: async ({ principal }, { suite_id, check_id }) => ({
-          items: await this.checks.versions(suiteActorOf(principal), suite_id, check_id),
+          items: await this.checks.versions(actorOf(principal), suite_id, check_id),
         }),
       }),
       defineTool({
@@ -165,7 +158,7 @@ export class CheckTools implements McpToolGroup {
         }),
         rest: 'POST /suites/{id}/checks/{cid}/versions/{n}/restore',
         call: ({ principal }, { suite_id, check_id, version }) =>
-          this.checks.restore(suiteActorOf(principal), suite_id, check_id, version),
+          this.checks.restore(actorOf(principal), suite_id, check_id, version),
       }),
       defineTool({
         name: 'get_check_history',
@@ -192,7 +185,7 @@ export class CheckTools implements McpToolGroup {
         rest: 'GET /suites/{id}/checks/{cid}/history',
         call: async ({ principal }, { suite_id, check_id, limit }) => ({
           items: await this.checks.history(
-            suiteActorOf(principal),
+            actorOf(principal),
             suite_id,
             check_id,
             limit === undefined ? undefined : Math.min(limit, HISTORY_MAX_LIMIT),
@@ -211,7 +204,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId } }),
         rest: 'GET /suites/{id}/checks/{cid}/baseline',
         call: ({ principal }, { suite_id, check_id }) =>
-          this.checks.baseline(suiteActorOf(principal), suite_id, check_id),
+          this.checks.baseline(actorOf(principal), suite_id, check_id),
       }),
       defineTool({
         name: 'rebaseline_check',
@@ -225,7 +218,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId } }),
         rest: 'POST /suites/{id}/checks/{cid}/rebaseline',
         call: ({ principal }, { suite_id, check_id }) =>
-          this.checks.rebaseline(suiteActorOf(principal), suite_id, check_id, (suite) =>
+          this.checks.rebaseline(actorOf(principal), suite_id, check_id, (suite) =>
             this.runner.columns(suite),
           ),
       }),
@@ -239,7 +232,7 @@ export class CheckTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest }),
         rest: 'POST /suites/{id}/checks/dryrun',
         call: ({ principal }, { suite_id, body }) =>
-          this.data.dryRun(suiteActorOf(principal), suite_id, body, this.runner),
+          this.data.dryRun(actorOf(principal), suite_id, body, this.runner),
       }),
     ];
   }

@@ -7,7 +7,7 @@ import {
   RunListQuery,
   TriggerRunRequest,
 } from '@dq/contracts';
-import { WorkspaceCapability } from '@dq/auth';
+import { WorkspaceCapability, type Actor, actorOf } from '@dq/auth';
 import { reportWriterFor } from '@dq/reports';
 import {
   ComparisonReportService,
@@ -16,7 +16,6 @@ import {
   RunReadsService,
   SuiteRunTriggerService,
 } from '@dq/runs';
-import { type SuiteActor, suiteActorOf } from '@dq/suites';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import { McpToolset, READS, WRITES, WRITES_IDEMPOTENT, defineTool } from '../catalogue/mcp-tool';
 import { idArg, idListArg, toolInput } from '../catalogue/tool-input';
@@ -75,7 +74,7 @@ export class RunTools implements McpToolGroup {
         }),
         rest: 'POST /suites/{id}/run',
         call: async ({ principal }, { suite_id, body }) =>
-          (await this.triggers.trigger(suiteActorOf(principal), suite_id, body)).view,
+          (await this.triggers.trigger(actorOf(principal), suite_id, body)).view,
       }),
       defineTool({
         name: 'get_run_status',
@@ -90,7 +89,7 @@ export class RunTools implements McpToolGroup {
         input: toolInput({ args: { run_ids: idListArg('The runs to poll.', BATCH_MAX) } }),
         rest: "GET /runs/{id}/progress, with each recorded check's outcome",
         call: ({ principal }, { run_ids }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           return eachOf(run_ids, 'run_id', (id) => this.reads.progressWithChecks(actor, id));
         },
       }),
@@ -105,7 +104,7 @@ export class RunTools implements McpToolGroup {
         annotations: { ...WRITES_IDEMPOTENT, destructiveHint: true },
         input: toolInput({ args: { run_id: runId } }),
         rest: 'POST /runs/{id}/cancel',
-        call: ({ principal }, { run_id }) => this.cancellation.cancel(suiteActorOf(principal), run_id),
+        call: ({ principal }, { run_id }) => this.cancellation.cancel(actorOf(principal), run_id),
       }),
       defineTool({
         name: 'list_runs',
@@ -119,7 +118,7 @@ export class RunTools implements McpToolGroup {
         annotations: READS,
         input: toolInput({ body: RunListQuery }),
         rest: 'GET /runs',
-        call: ({ principal }, { body }) => this.reads.list(suiteActorOf(principal), body),
+        call: ({ principal }, { body }) => this.reads.list(actorOf(principal), body),
       }),
       defineTool({
         name: 'get_runs',
@@ -134,7 +133,7 @@ export class RunTools implements McpToolGroup {
         input: toolInput({ args: { run_ids: idListArg('The runs to read.', BATCH_MAX) } }),
         rest: 'GET /runs/{id}',
         call: ({ principal }, { run_ids }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           return eachOf(run_ids, 'run_id', (id) => this.reads.get(actor, id));
         },
       }),
@@ -150,7 +149,7 @@ export class RunTools implements McpToolGroup {
         input: toolInput({ args: { suite_ids: idListArg('The suites (from list_suites).', BATCH_MAX) } }),
         rest: 'GET /runs?suite_id=…&limit=1, then GET /runs/{id}',
         call: ({ principal }, { suite_ids }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           return eachOf(suite_ids, 'suite_id', (id) => this.latestResults(actor, id));
         },
       }),
@@ -165,7 +164,7 @@ export class RunTools implements McpToolGroup {
         annotations: READS,
         input: toolInput({ body: DashboardSummaryQuery }),
         rest: 'GET /dashboard/summary',
-        call: ({ principal }, { body }) => this.dashboard.summary(suiteActorOf(principal), body),
+        call: ({ principal }, { body }) => this.dashboard.summary(actorOf(principal), body),
       }),
       defineTool({
         name: 'get_comparison_report',
@@ -181,14 +180,14 @@ export class RunTools implements McpToolGroup {
         }),
         rest: 'GET /runs/{id}/results/{rid}/comparison_report?format=csv',
         call: async ({ principal }, { run_id, result_id }) => {
-          const report = await this.comparisonReports.open(suiteActorOf(principal), run_id, result_id, 'csv');
+          const report = await this.comparisonReports.open(actorOf(principal), run_id, result_id, 'csv');
           return { file_name: report.fileName, ...(await csvText(report.sections)) };
         },
       }),
     ];
   }
 
-  private async latestResults(actor: SuiteActor, suiteId: string) {
+  private async latestResults(actor: Actor, suiteId: string) {
     const page = await this.reads.list(actor, { suite_id: suiteId, limit: 1 });
     const latest = page.items[0];
     return { suite_id: suiteId, run: latest ? await this.reads.get(actor, latest.id) : null };

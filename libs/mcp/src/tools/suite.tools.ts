@@ -10,7 +10,7 @@ import {
   UpdateSuiteRequest,
   UserSearchQuery,
 } from '@dq/contracts';
-import { WorkspaceCapability } from '@dq/auth';
+import { WorkspaceCapability, actorOf } from '@dq/auth';
 import { UsersService } from '@dq/identity';
 import { RunReadsService } from '@dq/runs';
 import {
@@ -20,7 +20,6 @@ import {
   SuiteRunnerClient,
   SuiteTransferService,
   SuitesService,
-  suiteActorOf,
 } from '@dq/suites';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import {
@@ -64,7 +63,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({}),
         rest: 'GET /suites, with GET /runs?suite_id=…&limit=1 per suite',
         call: async ({ principal }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           const suites = await this.suites.list(actor);
           const lastRuns = await this.runs.latestOf(
             actor,
@@ -83,7 +82,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: READS,
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}',
-        call: ({ principal }, { suite_id }) => this.suites.get(suiteActorOf(principal), suite_id),
+        call: ({ principal }, { suite_id }) => this.suites.get(actorOf(principal), suite_id),
       }),
       defineTool({
         name: 'create_suite',
@@ -98,7 +97,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: WRITES,
         input: toolInput({ body: CreateSuiteRequest }),
         rest: 'POST /suites',
-        call: ({ principal }, { body }) => this.suites.create(suiteActorOf(principal), body),
+        call: ({ principal }, { body }) => this.suites.create(actorOf(principal), body),
       }),
       defineTool({
         name: 'update_suite',
@@ -112,8 +111,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: WRITES_IDEMPOTENT,
         input: toolInput({ args: { suite_id: suiteId }, body: UpdateSuiteRequest }),
         rest: 'PATCH /suites/{id}',
-        call: ({ principal }, { suite_id, body }) =>
-          this.suites.update(suiteActorOf(principal), suite_id, body),
+        call: ({ principal }, { suite_id, body }) => this.suites.update(actorOf(principal), suite_id, body),
       }),
       defineTool({
         name: 'delete_suite',
@@ -126,7 +124,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'DELETE /suites/{id}',
         call: async ({ principal }, { suite_id }) => {
-          await this.suites.delete(suiteActorOf(principal), suite_id);
+          await this.suites.delete(actorOf(principal), suite_id);
           return { deleted: true, suite_id };
         },
       }),
@@ -141,7 +139,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: READS,
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}/export',
-        call: ({ principal }, { suite_id }) => this.transfer.export(suiteActorOf(principal), suite_id),
+        call: ({ principal }, { suite_id }) => this.transfer.export(actorOf(principal), suite_id),
       }),
       defineTool({
         name: 'import_suite',
@@ -157,7 +155,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: WRITES_IDEMPOTENT,
         input: toolInput({ body: ImportSuiteRequest }),
         rest: 'POST /suites/import',
-        call: ({ principal }, { body }) => this.transfer.import(suiteActorOf(principal), body),
+        call: ({ principal }, { body }) => this.transfer.import(actorOf(principal), body),
       }),
       defineTool({
         name: 'list_suite_columns',
@@ -169,7 +167,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}/columns',
         call: async ({ principal }, { suite_id }) => ({
-          columns: await this.data.columns(suiteActorOf(principal), suite_id, this.runner),
+          columns: await this.data.columns(actorOf(principal), suite_id, this.runner),
         }),
       }),
       defineTool({
@@ -184,7 +182,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}/batch-preview',
         call: ({ principal }, { suite_id }) =>
-          this.data.batchPreview(suiteActorOf(principal), suite_id, this.runner),
+          this.data.batchPreview(actorOf(principal), suite_id, this.runner),
       }),
       defineTool({
         name: 'profile_column',
@@ -199,7 +197,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId }, body: ProfileRequest }),
         rest: 'POST /suites/{id}/profile',
         call: ({ principal }, { suite_id, body }) =>
-          this.data.profile(suiteActorOf(principal), suite_id, body, this.runner),
+          this.data.profile(actorOf(principal), suite_id, body, this.runner),
       }),
       defineTool({
         name: 'suggest_column_policy',
@@ -213,7 +211,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId }, body: ProfileRequest }),
         rest: 'POST /suites/{id}/column-policy/suggest',
         call: ({ principal }, { suite_id, body }) =>
-          this.data.suggestColumnPolicy(suiteActorOf(principal), suite_id, body, this.runner),
+          this.data.suggestColumnPolicy(actorOf(principal), suite_id, body, this.runner),
       }),
       defineTool({
         name: 'get_column_policy',
@@ -226,7 +224,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: READS,
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}/column-policy',
-        call: ({ principal }, { suite_id }) => this.policies.get(suiteActorOf(principal), suite_id),
+        call: ({ principal }, { suite_id }) => this.policies.get(actorOf(principal), suite_id),
       }),
       defineTool({
         name: 'set_column_policy',
@@ -239,8 +237,7 @@ export class SuiteTools implements McpToolGroup {
         annotations: { ...WRITES_IDEMPOTENT, destructiveHint: true },
         input: toolInput({ args: { suite_id: suiteId }, body: PutColumnPolicyRequest }),
         rest: 'PUT /suites/{id}/column-policy',
-        call: ({ principal }, { suite_id, body }) =>
-          this.policies.put(suiteActorOf(principal), suite_id, body),
+        call: ({ principal }, { suite_id, body }) => this.policies.put(actorOf(principal), suite_id, body),
       }),
       defineTool({
         name: 'list_suite_shares',
@@ -252,7 +249,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId } }),
         rest: 'GET /suites/{id}/shares',
         call: async ({ principal }, { suite_id }) => ({
-          items: await this.shares.list(suiteActorOf(principal), suite_id),
+          items: await this.shares.list(actorOf(principal), suite_id),
         }),
       }),
       defineTool({
@@ -267,7 +264,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId }, body: CreateShareRequest }),
         rest: 'POST /suites/{id}/shares, or PATCH /suites/{id}/shares/{user_id} when a share exists',
         call: async ({ principal }, { suite_id, body }) => {
-          const actor = suiteActorOf(principal);
+          const actor = actorOf(principal);
           try {
             return await this.shares.grant(actor, suite_id, body);
           } catch (error) {
@@ -288,7 +285,7 @@ export class SuiteTools implements McpToolGroup {
         input: toolInput({ args: { suite_id: suiteId, user_id: idArg('The user whose share ends.') } }),
         rest: 'DELETE /suites/{id}/shares/{user_id}',
         call: async ({ principal }, { suite_id, user_id }) => {
-          await this.shares.revoke(suiteActorOf(principal), suite_id, user_id);
+          await this.shares.revoke(actorOf(principal), suite_id, user_id);
           return { revoked: true, suite_id, user_id };
         },
       }),

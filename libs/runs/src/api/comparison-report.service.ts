@@ -11,9 +11,10 @@ import {
   type ReportSection,
   comparisonReportSections,
 } from '@dq/reports';
-import { type SuiteActor, checkNameById } from '@dq/suites';
+import { checkNameById } from '@dq/suites';
 import { isUuid } from './run-cursor';
 import { RunReadsService } from './run-reads.service';
+import { type Actor } from '@dq/auth';
 
 /** A comparison report ready to stream: every refusal (401/403/404/409) was settled before it. */
 export interface OpenComparisonReport {
@@ -40,7 +41,7 @@ export class ComparisonReportService {
   ) {}
 
   async open(
-    actor: SuiteActor,
+    actor: Actor,
     runId: string,
     resultId: string,
     format: ReportFormat,

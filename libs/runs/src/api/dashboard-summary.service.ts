@@ -6,7 +6,7 @@ import {
   type DashboardSummaryView,
   RunStatus,
 } from '@dq/contracts';
-import { SuiteAccessService, type SuiteActor } from '@dq/suites';
+import { SuiteAccessService } from '@dq/suites';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { type RunOutcomeCounts, runOutcomeCountsSql } from './run-outcome-counts';
 import {
@@ -16,6 +16,7 @@ import {
   dashboardWindow,
   summarizeDashboard,
 } from './dashboard-summary';
+import { type Actor } from '@dq/auth';
 
 const DAY_OF_RUN = `to_char(r."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
@@ -34,7 +35,7 @@ export class DashboardSummaryService {
   ) {}
 
   async summary(
-    actor: SuiteActor,
+    actor: Actor,
     query: DashboardSummaryQuery,
     now: Date = new Date(),
   ): Promise<DashboardSummaryView> {

@@ -12,11 +12,11 @@ import {
 import { AuditLog } from '@dq/audit';
 import { RunEntity } from '../entities';
 import { ProgressBroadcaster } from '@dq/messaging';
-import { type SuiteActor } from '@dq/suites';
 import { RunDispatchService } from '../dispatch/run-dispatch.service';
 import { RunCompletionPublisher } from '../execution/run-completion.publisher';
 import { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { RunReadsService } from './run-reads.service';
+import { type Actor } from '@dq/auth';
 
 /**
  * `POST /runs/{id}/cancel`, for a queued or running run (suite `edit` or more):
@@ -40,7 +40,7 @@ export class RunCancellationService {
     private readonly audit: AuditLog,
   ) {}
 
-  async cancel(actor: SuiteActor, runId: string): Promise<CancelledRunView> {
+  async cancel(actor: Actor, runId: string): Promise<CancelledRunView> {
     const { run } = await this.reads.require(actor, runId, SuiteGrant.Edit);
     const runs = this.dataSource.getRepository(RunEntity);
 
@@ -76,7 +76,7 @@ export class RunCancellationService {
   }
 
   private async recorded(
-    actor: SuiteActor,
+    actor: Actor,
     runId: string,
     status: RunStatus,
     requestedAt: Date,

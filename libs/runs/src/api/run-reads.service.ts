@@ -26,7 +26,6 @@ import { RunEntity } from '../entities';
 import {
   type AccessibleSuite,
   SuiteAccessService,
-  type SuiteActor,
   requireSuiteGrantOf,
   suiteVisibleSql,
   visibleSuiteIdsSql,
@@ -39,6 +38,7 @@ import {
 } from '@dq/workspace-settings';
 import { decodeRunCursor, encodeRunCursor, isUuid } from './run-cursor';
 import { type RunOutcomeCounts, runOutcomeCountsSql } from './run-outcome-counts';
+import { type Actor } from '@dq/auth';
 
 export const RUN_NOT_FOUND_MESSAGE = 'Run not found';
 
@@ -101,7 +101,7 @@ export class RunReadsService {
   ) {}
 
   /** The run when the caller holds at least `needed` on its suite; 404 otherwise (403 for a weaker grant). */
-  async require(actor: SuiteActor, runId: string, needed: SuiteGrant): Promise<AccessibleRun> {
+  async require(actor: Actor, runId: string, needed: SuiteGrant): Promise<AccessibleRun> {
     if (!isUuid(runId)) throw runNotFoundError();
     const [row] = await preparedQuery<Record<string, unknown>>(
       this.dataSource,
@@ -120,7 +120,7 @@ export class RunReadsService {
    * suite ({@link suiteVisibleSql}), which the policy then decides again on the same row. A hidden
    * run is "not found", like a missing one, and leaves no record.
    */
-  async get(actor: SuiteActor, runId: string): Promise<RunDetailView> {
+  async get(actor: Actor, runId: string): Promise<RunDetailView> {
     if (!isUuid(runId)) throw runNotFoundError();
     const params: unknown[] = [runId, actor.user.id, actor.user.is_workspace_admin];
     const audit = this.audit.withClause(
@@ -191,11 +191,11 @@ export class RunReadsService {
     };
   }
 
-  private async accessible(actor: SuiteActor, run: RunEntity, needed: SuiteGrant): Promise<AccessibleRun> {
+  private async accessible(actor: Actor, run: RunEntity, needed: SuiteGrant): Promise<AccessibleRun> {
     return { run, suite: await answeredAsRun(() => this.access.require(actor, run.suiteId, needed)) };
   }
 
-  async list(actor: SuiteActor, query: RunListQuery): Promise<RunPage> {
+  async list(actor: Actor, query: RunListQuery): Promise<RunPage> {
     const limit = query.limit ?? RUN_LIST_DEFAULT_LIMIT;
     const where: string[] = [];
     const params: unknown[] = [];
@@ -275,7 +275,7 @@ export class RunReadsService {
    * The newest run of each of `suiteIds` the caller can see (suites without runs are absent), with
    * its outcome counts; one statement whatever the number of suites. Audited like a run list.
    */
-  async latestOf(actor: SuiteActor, suiteIds: readonly string[]): Promise<Map<string, RunView>> {
+  async latestOf(actor: Actor, suiteIds: readonly string[]): Promise<Map<string, RunView>> {
     let ids = suiteIds.filter(isUuid);
     if (!actor.user.is_workspace_admin && ids.length > 0) {
       const visible = new Set((await this.access.visible(actor)).map(({ suite }) => suite.id));
@@ -306,7 +306,7 @@ export class RunReadsService {
     return new Map(rows.map((row) => [row.suite_id, runView(row, row.outcome_counts ?? {}, weights)]));
   }
 
-  async progress(actor: SuiteActor, runId: string): Promise<RunProgressView> {
+  async progress(actor: Actor, runId: string): Promise<RunProgressView> {
     const { run } = await this.require(actor, runId, SuiteGrant.View);
     return {
       run_id: run.id,
@@ -320,7 +320,7 @@ export class RunReadsService {
    * Live progress with each recorded check's outcome, for status polling: no samples, no metric
    * detail, so (like `progress`) it is not a data access and is not audited.
    */
-  async progressWithChecks(actor: SuiteActor, runId: string): Promise<RunProgressWithChecksView> {
+  async progressWithChecks(actor: Actor, runId: string): Promise<RunProgressWithChecksView> {
     const { run } = await this.require(actor, runId, SuiteGrant.View);
     const checks = await this.dataSource.query<
       { check_id: string; check_name: string | null; outcome: CheckOutcome; finished_at: Date | null }[]
@@ -381,7 +381,7 @@ export function rowsToReadFor(limit: number): number {
 }
 
 /** The record of a run listing; the statement that lists adds how many runs it showed (`runs`). */
-function listAuditEvent(actor: SuiteActor, query: RunListQuery): AuditEventInput {
+function listAuditEvent(actor: Actor, query: RunListQuery): AuditEventInput {
   return {
     action: RunAuditAction.Listed,
     actor_user_id: actor.user.id,

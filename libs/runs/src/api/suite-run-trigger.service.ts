@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RunTrigger, type TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
-import { type SuiteActor, SuiteRunPlanner } from '@dq/suites';
+import { SuiteRunPlanner } from '@dq/suites';
 import { RunDispatchService } from '../dispatch/run-dispatch.service';
+import { type Actor } from '@dq/auth';
 
 /** A triggered run as a gateway answers it, and whether the trigger found one already queued or running. */
 export interface SuiteRunTriggered {
@@ -23,7 +24,7 @@ export class SuiteRunTriggerService {
   ) {}
 
   async trigger(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     request: TriggerRunRequest | undefined,
   ): Promise<SuiteRunTriggered> {

@@ -3,8 +3,8 @@ import { type DataSource } from 'typeorm';
 import { AppError, SuiteGrant, type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
-import { type SuiteActor } from './suite-actor';
 import { SuiteAccessService, suiteVisibleSql, visibleSuiteIdsSql } from './suite-access.service';
+import { type Actor } from '@dq/auth';
 
 /** Which suites each caller sees, and with which grant; what `require` answers each of them. */
 describe('SuiteAccessService', () => {
@@ -20,12 +20,12 @@ describe('SuiteAccessService', () => {
   };
   const suites = { alpha: randomUUID(), beta: randomUUID(), gamma: randomUUID() };
 
-  const actor = (id: string, role: WorkspaceRole, admin = false): SuiteActor => ({
+  const actor = (id: string, role: WorkspaceRole, admin = false): Actor => ({
     user: { id, email: `${id}@example.test`, display_name: id, role, is_workspace_admin: admin },
     credential: 'test',
   });
 
-  const seen = async (who: SuiteActor): Promise<[string, string][]> =>
+  const seen = async (who: Actor): Promise<[string, string][]> =>
     (await access.visible(who)).map(({ suite, grant }) => [suite.name, grant]);
 
   beforeAll(async () => {
@@ -120,9 +120,9 @@ describe('SuiteAccessService', () => {
       throw error;
     }
   };
-  const required = (who: SuiteActor, suiteId: string, needed: SuiteGrant): Promise<string | number> =>
+  const required = (who: Actor, suiteId: string, needed: SuiteGrant): Promise<string | number> =>
     answerOf(() => access.require(who, suiteId, needed));
-  const everyCaller = (): SuiteActor[] => [
+  const everyCaller = (): Actor[] => [
     actor(ids.owner, 'member'),
     actor(ids.viewer, 'viewer'),
     actor(ids.editor, 'member'),

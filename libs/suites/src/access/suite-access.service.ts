@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
-import { requireSuiteGrant, suiteGrantFor, suiteNotFoundError, suiteVisibilitySql } from '@dq/auth';
+import {
+  requireSuiteGrant,
+  suiteGrantFor,
+  suiteNotFoundError,
+  suiteVisibilitySql,
+  type Actor,
+} from '@dq/auth';
 import { entityOfRow, preparedQuery } from '@dq/db';
 import { CheckEntity, SuiteEntity, SuiteShareEntity } from '../entities';
-import { type SuiteActor } from './suite-actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,7 +56,7 @@ export function suiteVisibleSql(suite: string, share: string, me: string, isAdmi
  * share the policy reads), when it is at least `needed`: 404 without one, 403 for a weaker one.
  */
 export function requireSuiteGrantOf(
-  actor: SuiteActor,
+  actor: Actor,
   ownerId: string,
   myShare: ShareGrant | null,
   needed: SuiteGrant,
@@ -75,7 +80,7 @@ export class SuiteAccessService {
 
   /** The suite with the caller's grant, when it is at least `needed`; `lock` for writes. One statement. */
   async require(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     needed: SuiteGrant,
     manager: EntityManager = this.dataSource.manager,
@@ -96,7 +101,7 @@ export class SuiteAccessService {
    * freezes: its definition, version and baseline.
    */
   async requireWithEnabledChecks(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     needed: SuiteGrant,
   ): Promise<AccessibleSuite & { checks: CheckEntity[] }> {
@@ -131,7 +136,7 @@ export class SuiteAccessService {
    * The suite and the caller's own share (the only one the policy reads) in one prepared
    * statement: every suite-scoped request (REST and MCP) starts with it.
    */
-  private async suiteWithMyShare(actor: SuiteActor, suiteId: string): Promise<SuiteWithMyShare> {
+  private async suiteWithMyShare(actor: Actor, suiteId: string): Promise<SuiteWithMyShare> {
     const [row] = await preparedQuery<Record<string, unknown> & { dq_my_grant: ShareGrant | null }>(
       this.dataSource,
       'dq_suite_with_my_share',
@@ -147,7 +152,7 @@ export class SuiteAccessService {
   /** The same read inside a transaction; a write locks the suite row only (the share is the nullable side of the join). */
   private async suiteWithMyShareIn(
     manager: EntityManager,
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     lock: boolean,
   ): Promise<SuiteWithMyShare> {
@@ -165,7 +170,7 @@ export class SuiteAccessService {
   }
 
   /** Every suite the caller can see, with their grant on each, by name; one statement. */
-  async visible(actor: SuiteActor): Promise<AccessibleSuite[]> {
+  async visible(actor: Actor): Promise<AccessibleSuite[]> {
     const me = actor.user.id;
     // The caller's own share rides along (a share is keyed by suite and user: at most one row).
     // Only what the caller may see is read at all; the policy below still decides the grant.

@@ -28,8 +28,8 @@ import {
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '../entities';
 import { isUniqueViolation } from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { definitionOf, toCheckResponse, toCheckVersionResponse } from '../view/check-view';
+import { type Actor } from '@dq/auth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SQL_KINDS: readonly string[] = ['postgres', 'warehouse', 'lakehouse'];
@@ -60,7 +60,7 @@ export class ChecksService {
     @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
   ) {}
 
-  async list(actor: SuiteActor, suiteId: string): Promise<CheckResponse[]> {
+  async list(actor: Actor, suiteId: string): Promise<CheckResponse[]> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     const connection = await this.connectionOf(suite);
     const rows = await this.dataSource
@@ -69,19 +69,14 @@ export class ChecksService {
     return rows.map((row) => toCheckResponse(row, connection.capabilities));
   }
 
-  async get(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckResponse> {
+  async get(actor: Actor, suiteId: string, checkId: string): Promise<CheckResponse> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     const row = await this.live(this.dataSource.manager, suiteId, checkId);
     return toCheckResponse(row, (await this.connectionOf(suite)).capabilities);
   }
 
   /** Validates a check body for a suite without storing it (create, dry-run). */
-  async definitionFor(
-    actor: SuiteActor,
-    suiteId: string,
-    input: CreateCheckRequest,
-    needed = SuiteGrant.Edit,
-  ) {
+  async definitionFor(actor: Actor, suiteId: string, input: CreateCheckRequest, needed = SuiteGrant.Edit) {
     const { suite } = await this.access.require(actor, suiteId, needed);
     const connection = await this.connectionOf(suite);
     await sqlParserReady();
@@ -90,7 +85,7 @@ export class ChecksService {
     return { suite, connection, definition };
   }
 
-  async create(actor: SuiteActor, suiteId: string, input: CreateCheckRequest): Promise<CheckResponse> {
+  async create(actor: Actor, suiteId: string, input: CreateCheckRequest): Promise<CheckResponse> {
     await sqlParserReady();
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
@@ -111,7 +106,7 @@ export class ChecksService {
     manager: EntityManager,
     suiteId: string,
     definition: CheckDefinition,
-    actor: SuiteActor,
+    actor: Actor,
     change: CheckChange,
   ): Promise<CheckEntity> {
     const row = await manager.save(
@@ -123,7 +118,7 @@ export class ChecksService {
   }
 
   async update(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     checkId: string,
     input: UpdateCheckRequest,
@@ -163,7 +158,7 @@ export class ChecksService {
     manager: EntityManager,
     row: CheckEntity,
     definition: CheckDefinition,
-    actor: SuiteActor,
+    actor: Actor,
     change: CheckChange,
     restoredFrom: number | null,
   ): Promise<CheckEntity> {
@@ -185,7 +180,7 @@ export class ChecksService {
     return saved;
   }
 
-  async delete(actor: SuiteActor, suiteId: string, checkId: string): Promise<void> {
+  async delete(actor: Actor, suiteId: string, checkId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
       const row = await this.live(manager, suiteId, checkId, true);
@@ -194,7 +189,7 @@ export class ChecksService {
     });
   }
 
-  async versions(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckVersionResponse[]> {
+  async versions(actor: Actor, suiteId: string, checkId: string): Promise<CheckVersionResponse[]> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     await this.live(this.dataSource.manager, suiteId, checkId);
     const rows = await this.dataSource
@@ -204,12 +199,7 @@ export class ChecksService {
   }
 
   /** Restoring version n mints version (current + 1) with n's definition, re-checked for today's suite. */
-  async restore(
-    actor: SuiteActor,
-    suiteId: string,
-    checkId: string,
-    version: number,
-  ): Promise<CheckResponse> {
+  async restore(actor: Actor, suiteId: string, checkId: string, version: number): Promise<CheckResponse> {
     await sqlParserReady();
     return this.writing(() =>
       this.dataSource.transaction(async (manager) => {
@@ -230,7 +220,7 @@ export class ChecksService {
     );
   }
 
-  async snooze(actor: SuiteActor, suiteId: string, checkId: string, hours: number): Promise<CheckResponse> {
+  async snooze(actor: Actor, suiteId: string, checkId: string, hours: number): Promise<CheckResponse> {
     return this.dataSource.transaction(async (manager) => {
       const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager);
       const row = await this.live(manager, suiteId, checkId, true);
@@ -244,7 +234,7 @@ export class ChecksService {
     });
   }
 
-  async unsnooze(actor: SuiteActor, suiteId: string, checkId: string): Promise<void> {
+  async unsnooze(actor: Actor, suiteId: string, checkId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.access.require(actor, suiteId, SuiteGrant.Edit, manager);
       const row = await this.live(manager, suiteId, checkId, true);
@@ -257,7 +247,7 @@ export class ChecksService {
 
   /** The check's results over finished runs, newest first. */
   async history(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     checkId: string,
     limit = HISTORY_DEFAULT_LIMIT,
@@ -290,7 +280,7 @@ export class ChecksService {
     }));
   }
 
-  async baseline(actor: SuiteActor, suiteId: string, checkId: string): Promise<CheckBaselineResponse> {
+  async baseline(actor: Actor, suiteId: string, checkId: string): Promise<CheckBaselineResponse> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     const row = await this.live(this.dataSource.manager, suiteId, checkId);
     assertHasBaseline(row);
@@ -315,7 +305,7 @@ export class ChecksService {
    * monitor forgets the history before now and learns afresh (skip until `min_points` again).
    */
   async rebaseline(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     checkId: string,
     liveColumns: (suite: SuiteEntity) => Promise<LiveColumn[]>,
@@ -484,7 +474,7 @@ export class ChecksService {
     row: CheckEntity,
     change: CheckChange,
     restoredFrom: number | null,
-    actor: SuiteActor,
+    actor: Actor,
   ): Promise<void> {
     await manager.save(
       manager.create(CheckVersionEntity, {
@@ -500,7 +490,7 @@ export class ChecksService {
 
   private async record(
     manager: EntityManager,
-    actor: SuiteActor,
+    actor: Actor,
     action: SuiteAuditAction,
     row: CheckEntity,
     detail: Record<string, unknown>,

@@ -10,7 +10,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { parseColumnPolicy, type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
+import { type Actor } from '@dq/auth';
 
 /**
  * A suite's failing-sample redaction policy (spec rule 9). Anyone who sees the suite may read it;
@@ -24,12 +24,12 @@ export class ColumnPolicyService {
     @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
   ) {}
 
-  async get(actor: SuiteActor, suiteId: string): Promise<ColumnPolicy> {
+  async get(actor: Actor, suiteId: string): Promise<ColumnPolicy> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     return parseColumnPolicy(suite.columnPolicy);
   }
 
-  async put(actor: SuiteActor, suiteId: string, input: PutColumnPolicyRequest): Promise<ColumnPolicy> {
+  async put(actor: Actor, suiteId: string, input: PutColumnPolicyRequest): Promise<ColumnPolicy> {
     let policy: ColumnPolicy;
     try {
       policy = parseColumnPolicy(input);

@@ -12,11 +12,10 @@ import {
   WorkspaceRole,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { maxShareFor } from '@dq/auth';
+import { maxShareFor, type Actor } from '@dq/auth';
 import { SuiteShareEntity } from '../entities';
 import { type UserSummary, userSummaryById } from '@dq/identity';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { toShareResponse } from '../view/suite-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,7 +37,7 @@ export class SharesService {
     @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
   ) {}
 
-  async list(actor: SuiteActor, suiteId: string): Promise<ShareResponse[]> {
+  async list(actor: Actor, suiteId: string): Promise<ShareResponse[]> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     const rows = await this.dataSource
       .getRepository(SuiteShareEntity)
@@ -46,7 +45,7 @@ export class SharesService {
     return rows.map((row) => toShareResponse(row, this.userOf(row)));
   }
 
-  async grant(actor: SuiteActor, suiteId: string, input: CreateShareRequest): Promise<ShareResponse> {
+  async grant(actor: Actor, suiteId: string, input: CreateShareRequest): Promise<ShareResponse> {
     return this.dataSource.transaction(async (manager) => {
       const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
       const user = await this.grantee(manager, input.user_id, input.grant);
@@ -71,7 +70,7 @@ export class SharesService {
   }
 
   async change(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     userId: string,
     input: UpdateShareRequest,
@@ -89,7 +88,7 @@ export class SharesService {
     });
   }
 
-  async revoke(actor: SuiteActor, suiteId: string, userId: string): Promise<void> {
+  async revoke(actor: Actor, suiteId: string, userId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
       const share = await this.existing(manager, suiteId, userId);
@@ -130,7 +129,7 @@ export class SharesService {
 
   private async record(
     manager: EntityManager,
-    actor: SuiteActor,
+    actor: Actor,
     action: SuiteAuditAction,
     suiteId: string,
     userId: string,

@@ -4,18 +4,13 @@ import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { type CreateConnectionRequest, ErrorCode } from '@dq/contracts';
 import { AuditModule } from '@dq/audit';
-import {
-  type ConnectionActor,
-  ConnectionDirectory,
-  ConnectionsModule,
-  ConnectionsService,
-} from '@dq/connections';
+import { ConnectionDirectory, ConnectionsModule, ConnectionsService } from '@dq/connections';
 import { DbModule } from '@dq/db';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from './checks.service';
 import { SuitesService } from './suites.service';
+import { type Actor } from '@dq/auth';
 
 const ROUNDS = 40;
 
@@ -28,8 +23,8 @@ describe('suite create or move racing a connection delete', () => {
   let suites: SuitesService;
   let checks: ChecksService;
   const userId = randomUUID();
-  const connectionActor: ConnectionActor = { userId, credential: 'pat:test', seesEverySuite: true };
-  const suiteActor: SuiteActor = {
+  const connectionActor = testActor(userId, { admin: true });
+  const suiteActor: Actor = {
     user: {
       id: userId,
       email: 'racer@example.test',

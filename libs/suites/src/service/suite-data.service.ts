@@ -24,9 +24,9 @@ import {
 import { ConnectionDirectory } from '@dq/connections';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from './checks.service';
 import { type SuiteTargetRef } from './suite-runner.client';
+import { type Actor } from '@dq/auth';
 
 /** How the suites context reaches the runner (the gateway supplies it; only the runner reads data). */
 export interface SuiteRunnerPort {
@@ -66,12 +66,12 @@ export class SuiteDataService {
     @Inject(WorkspaceSettingsService) private readonly settings: WorkspaceSettingsService,
   ) {}
 
-  async columns(actor: SuiteActor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetColumn[]> {
+  async columns(actor: Actor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetColumn[]> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     return runner.columns(suite);
   }
 
-  async batchPreview(actor: SuiteActor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetFilesReply> {
+  async batchPreview(actor: Actor, suiteId: string, runner: SuiteRunnerPort): Promise<TargetFilesReply> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     const kind = (await this.connections.kindsOf([suite.connectionId])).get(suite.connectionId);
     if (kind === undefined || !FLAT_FILE_KINDS.includes(kind)) {
@@ -85,7 +85,7 @@ export class SuiteDataService {
 
   /** Needs `edit`: profiling reads values (top values) and is an authoring tool. */
   async profile(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     input: ProfileRequest,
     runner: SuiteRunnerPort,
@@ -122,7 +122,7 @@ export class SuiteDataService {
    * suggestion does not change with how many values were asked for.
    */
   async suggestColumnPolicy(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     input: ProfileRequest,
     runner: SuiteRunnerPort,
@@ -160,7 +160,7 @@ export class SuiteDataService {
 
   /** Under zero-sample mode (stored toggle or environment pin) the dry run reads no failing row. */
   async dryRun(
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     input: CreateCheckRequest,
     runner: SuiteRunnerPort,

@@ -3,8 +3,8 @@ import { SuiteGrant } from '@dq/contracts';
 import { type RunPlanItem, type RunTarget } from '@dq/contracts';
 import { type CheckEntity, type SuiteEntity } from '../entities';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { definitionOf } from '../view/check-view';
+import { type Actor } from '@dq/auth';
 
 /** What a run of a suite evaluates, frozen at trigger time: enabled checks at their versions. */
 export interface SuiteRunPlan {
@@ -25,11 +25,7 @@ export class SuiteRunPlanner {
    * For a caller with at least `needed` on the suite (triggers check `edit`); the suite, the
    * caller's grant and the checks in one read.
    */
-  async planFor(
-    actor: SuiteActor,
-    suiteId: string,
-    needed: SuiteGrant = SuiteGrant.Edit,
-  ): Promise<SuiteRunPlan> {
+  async planFor(actor: Actor, suiteId: string, needed: SuiteGrant = SuiteGrant.Edit): Promise<SuiteRunPlan> {
     const { suite, checks } = await this.access.requireWithEnabledChecks(actor, suiteId, needed);
     return planOf(suite, checks);
   }

@@ -15,12 +15,11 @@ import {
   suiteTargetProblem,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { hasCapability, WorkspaceCapability } from '@dq/auth';
+import { hasCapability, WorkspaceCapability, type Actor } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
 import { CheckEntity, SuiteEntity } from '../entities';
 import { parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { toSuiteResponse } from '../view/suite-view';
 import { MapsSuiteNameTaken } from './suite-name';
 
@@ -59,7 +58,7 @@ export class SuitesService {
     @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
   ) {}
 
-  async list(actor: SuiteActor): Promise<SuiteResponse[]> {
+  async list(actor: Actor): Promise<SuiteResponse[]> {
     const visible = await this.access.visible(actor);
     const counts = await this.checkCounts(visible.map(({ suite }) => suite.id));
     const kinds = await this.connections.kindsOf(visible.map(({ suite }) => suite.connectionId));
@@ -68,13 +67,13 @@ export class SuitesService {
     );
   }
 
-  async get(actor: SuiteActor, suiteId: string): Promise<SuiteResponse> {
+  async get(actor: Actor, suiteId: string): Promise<SuiteResponse> {
     const { suite, grant } = await this.access.require(actor, suiteId, SuiteGrant.View);
     return this.view(this.dataSource.manager, suite, grant);
   }
 
   @MapsSuiteNameTaken('name')
-  async create(actor: SuiteActor, input: CreateSuiteRequest): Promise<SuiteResponse> {
+  async create(actor: Actor, input: CreateSuiteRequest): Promise<SuiteResponse> {
     this.assertMayReference(actor);
     return this.dataSource.transaction(async (manager) => {
       // Locked until commit, so a concurrent connection delete cannot leave this suite behind.
@@ -102,7 +101,7 @@ export class SuitesService {
   }
 
   @MapsSuiteNameTaken('name')
-  async update(actor: SuiteActor, suiteId: string, input: UpdateSuiteRequest): Promise<SuiteResponse> {
+  async update(actor: Actor, suiteId: string, input: UpdateSuiteRequest): Promise<SuiteResponse> {
     return this.dataSource.transaction(async (manager) => {
       const { suite, grant } = await this.access.require(actor, suiteId, SuiteGrant.Edit, manager, true);
       const changed: string[] = [];
@@ -147,7 +146,7 @@ export class SuitesService {
   }
 
   /** Owner and workspace admins only: an `edit` share may change a suite, not remove it. */
-  async delete(actor: SuiteActor, suiteId: string): Promise<void> {
+  async delete(actor: Actor, suiteId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const { suite } = await this.access.require(actor, suiteId, SuiteGrant.Admin, manager, true);
       await manager.delete(SuiteEntity, { id: suite.id });
@@ -168,7 +167,7 @@ export class SuitesService {
   }
 
   /** Members and admins may point a suite at a connection; a Viewer creates nothing anyway. */
-  private assertMayReference(actor: SuiteActor): void {
+  private assertMayReference(actor: Actor): void {
     if (!hasCapability(actor.user, WorkspaceCapability.ReferenceConnections))
       throw new AppError(ErrorCode.Forbidden, 'Your workspace role does not allow this', {});
   }
@@ -236,7 +235,7 @@ export class SuitesService {
 
   private async record(
     manager: EntityManager,
-    actor: SuiteActor,
+    actor: Actor,
     action: SuiteAuditAction,
     suite: SuiteEntity,
     detail: Record<string, unknown>,

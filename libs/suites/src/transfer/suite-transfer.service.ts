@@ -17,12 +17,11 @@ import {
   suiteTargetProblem,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { grantSatisfies, hasCapability, WorkspaceCapability } from '@dq/auth';
+import { grantSatisfies, hasCapability, WorkspaceCapability, type Actor } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
 import { type CheckDefinition, parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { CheckEntity, SuiteEntity } from '../entities';
 import { SuiteAccessService } from '../access/suite-access.service';
-import { type SuiteActor } from '../access/suite-actor';
 import { ChecksService } from '../service/checks.service';
 import { suiteNameTaken, suiteNameTakenAs } from '../service/suite-name';
 import { isKnownTimeZone, SuitesService } from '../service/suites.service';
@@ -105,7 +104,7 @@ export class SuiteTransferService {
     @Inject(ChecksService) private readonly checks: ChecksService,
   ) {}
 
-  async export(actor: SuiteActor, suiteId: string): Promise<SuiteDocument> {
+  async export(actor: Actor, suiteId: string): Promise<SuiteDocument> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
     const rows = await this.dataSource
       .getRepository(CheckEntity)
@@ -153,7 +152,7 @@ export class SuiteTransferService {
     };
   }
 
-  async import(actor: SuiteActor, input: ImportSuiteRequest): Promise<ImportSuiteResponse> {
+  async import(actor: Actor, input: ImportSuiteRequest): Promise<ImportSuiteResponse> {
     if (!hasCapability(actor.user, WorkspaceCapability.CreateSuites))
       throw new AppError(ErrorCode.Forbidden, 'Your workspace role does not allow this', {});
     await sqlParserReady();
@@ -230,7 +229,7 @@ export class SuiteTransferService {
 
   private async applyChecks(
     manager: EntityManager,
-    actor: SuiteActor,
+    actor: Actor,
     suiteId: string,
     definitions: CheckDefinition[],
   ): Promise<ImportSuiteResponse['checks']> {
@@ -265,7 +264,7 @@ export class SuiteTransferService {
    * The suite of that name (names are unique in the workspace) when the caller may edit it; one
    * they cannot edit, or cannot see, is 409 `suite_name_taken` (rename the suite in the document).
    */
-  private async existingSuite(actor: SuiteActor, name: string): Promise<SuiteEntity | null> {
+  private async existingSuite(actor: Actor, name: string): Promise<SuiteEntity | null> {
     const same = await this.dataSource.getRepository(SuiteEntity).findOneBy({ name });
     if (same === null) return null;
     const seen = (await this.access.visible(actor)).find(({ suite }) => suite.id === same.id);

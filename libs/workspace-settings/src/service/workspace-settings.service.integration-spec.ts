@@ -5,9 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppError, type ScoringWeights, WorkspaceSettingsAuditAction } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { DbModule } from '@dq/db';
-import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
 import { WorkspaceSettingsModule } from '../workspace-settings.module';
-import { type SettingsActor } from './settings-actor';
 import { WorkspaceSettingsService } from './workspace-settings.service';
 
 const DEFAULTS = { warn: 1, fail: 3, critical: 5 };
@@ -36,7 +35,7 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
   let dataSource: DataSource;
   let settings: WorkspaceSettingsService;
   let pinned: WorkspaceSettingsService;
-  const actor: SettingsActor = { userId: randomUUID(), credential: 'pat:settings-test' };
+  const actor = testActor(randomUUID(), { credential: 'pat:settings-test' });
 
   const events = async (): Promise<AuditRow[]> =>
     dataSource.query<AuditRow[]>(
@@ -120,7 +119,7 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
     expect(recorded).toEqual([
       {
         action: WorkspaceSettingsAuditAction.ScoringUpdated,
-        actor_user_id: actor.userId,
+        actor_user_id: actor.user.id,
         actor_credential: actor.credential,
         target_type: 'workspace_settings',
         target_id: 'scoring',
@@ -131,7 +130,7 @@ describe('WorkspaceSettingsService (PostgreSQL)', () => {
       },
       {
         action: WorkspaceSettingsAuditAction.ScoringReset,
-        actor_user_id: actor.userId,
+        actor_user_id: actor.user.id,
         actor_credential: actor.credential,
         target_type: 'workspace_settings',
         target_id: 'scoring',

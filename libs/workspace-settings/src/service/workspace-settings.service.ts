@@ -16,7 +16,7 @@ import { entityOfRow, preparedQuery } from '@dq/db';
 import { WORKSPACE_QUALITY_SETTINGS_ROW, WorkspaceQualitySettingsEntity } from '../entities';
 import { type DeploymentPosture, privacyViewOf } from '../privacy/zero-sample-mode';
 import { assertValidScoringWeights, defaultScoringWeights } from '../scoring/scoring-weights';
-import { type SettingsActor } from './settings-actor';
+import { type Actor } from '@dq/auth';
 
 /** Injection token of the app's {@link DeploymentPosture} (from its validated config). */
 export const DEPLOYMENT_POSTURE = Symbol('DEPLOYMENT_POSTURE');
@@ -72,7 +72,7 @@ export class WorkspaceSettingsService {
   }
 
   /** 422 `validation_failed` unless 0 <= warn <= fail <= critical and critical > 0. */
-  async setScoring(actor: SettingsActor, weights: ScoringWeights): Promise<ScoringSettingsView> {
+  async setScoring(actor: Actor, weights: ScoringWeights): Promise<ScoringSettingsView> {
     assertValidScoringWeights(weights);
     // `+ 0` turns a -0 into 0.
     const proposed = { warn: weights.warn + 0, fail: weights.fail + 0, critical: weights.critical + 0 };
@@ -95,7 +95,7 @@ export class WorkspaceSettingsService {
   }
 
   /** Forgets the stored weights: the defaults apply again. Audited even when nothing was stored. */
-  async resetScoring(actor: SettingsActor): Promise<ScoringSettingsView> {
+  async resetScoring(actor: Actor): Promise<ScoringSettingsView> {
     return this.change(actor, async (manager, before) => {
       await this.write(manager, { warnWeight: null, failWeight: null, criticalWeight: null });
       const after = scoringViewOf(null);
@@ -127,10 +127,7 @@ export class WorkspaceSettingsService {
   }
 
   /** 409 `conflict` when the environment pins the mode on and the request turns it off. */
-  async setPrivacy(
-    actor: SettingsActor,
-    request: { zero_sample_mode: boolean },
-  ): Promise<PrivacySettingsView> {
+  async setPrivacy(actor: Actor, request: { zero_sample_mode: boolean }): Promise<PrivacySettingsView> {
     const pinned = this.posture.zeroSampleModePinned;
     if (pinned && !request.zero_sample_mode) {
       throw new AppError(
@@ -168,7 +165,7 @@ export class WorkspaceSettingsService {
    * audit event's `before` is what that change replaced), applies `work`, records its event.
    */
   private async change<T>(
-    actor: SettingsActor,
+    actor: Actor,
     work: (
       manager: EntityManager,
       before: StoredSettings,
@@ -184,7 +181,7 @@ export class WorkspaceSettingsService {
       await this.audit.record(
         {
           action: event.action,
-          actor_user_id: actor.userId,
+          actor_user_id: actor.user.id,
           actor_credential: actor.credential,
           target_type: WORKSPACE_SETTINGS_AUDIT_TARGET,
           target_id: event.target,
