@@ -1,4 +1,5 @@
 import { type CallOptions } from '../adapter/datasource-adapter';
+import { quoteIdentifier } from '../adapter/qualified-name';
 import { type DuckDbEngine, sqlString } from '../flat-files/duckdb-engine';
 import { type IcebergField, type IcebergPartitionField, type IcebergSchema } from './iceberg-json';
 import { type IcebergContentFile, type IcebergScanPlan } from './iceberg-scan-planner';
@@ -34,10 +35,6 @@ const FILE_COLUMN = '__dq_file';
 const ROW_COLUMN = '__dq_row';
 // The file name goes to a column of our own name: a data column called `filename` stays intact.
 const READ_OPTIONS = `filename = '${FILE_COLUMN}', file_row_number = true, hive_partitioning = false, union_by_name = true`;
-
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /** The DuckDB type an Iceberg primitive type reads as; null for nested types (left as DuckDB reads them). */
 export function duckDbType(type: IcebergField['type']): string | null {

@@ -1,5 +1,6 @@
 import { DatasourceErrorClass } from '@dq/contracts';
 import { DatasourceError } from '../adapter/datasource-adapter';
+import { type NameDialect, splitQualifiedName } from '../adapter/qualified-name';
 
 /** A table as `catalog.schema.table`, or `schema.table` in the session's current catalog. */
 export interface LakehouseTarget {
@@ -15,6 +16,11 @@ const invalidTarget = (): DatasourceError =>
   );
 
 const BARE_PART = /^[A-Za-z0-9_]+$/;
+const DATABRICKS_NAMES: NameDialect = {
+  quote: '`',
+  isBare: (raw) => BARE_PART.test(raw),
+  fold: (raw) => raw.toLowerCase(),
+};
 
 /**
  * Splits a target as Databricks reads a name: bare parts (letters, digits, underscore) are
@@ -22,34 +28,7 @@ const BARE_PART = /^[A-Za-z0-9_]+$/;
  * is a literal one) and may hold dots.
  */
 export function parseLakehouseTarget(target: string): LakehouseTarget {
-  const parts: string[] = [];
-  let index = 0;
-  for (;;) {
-    let part: string;
-    if (target[index] === '`') {
-      part = '';
-      for (index += 1; ; index += 1) {
-        if (index >= target.length) throw invalidTarget();
-        if (target[index] === '`') {
-          if (target[index + 1] !== '`') break;
-          index += 1;
-        }
-        part += target[index];
-      }
-      index += 1;
-      if (part === '') throw invalidTarget();
-    } else {
-      const end = target.indexOf('.', index);
-      const raw = target.slice(index, end === -1 ? target.length : end).trim();
-      if (!BARE_PART.test(raw)) throw invalidTarget();
-      part = raw.toLowerCase();
-      index = end === -1 ? target.length : end;
-    }
-    parts.push(part);
-    if (index >= target.length) break;
-    if (target[index] !== '.') throw invalidTarget();
-    index += 1;
-  }
+  const parts = splitQualifiedName(target, DATABRICKS_NAMES, invalidTarget);
   if (parts.length === 2) return { catalog: null, schema: parts[0] ?? '', table: parts[1] ?? '' };
   if (parts.length === 3) return { catalog: parts[0] ?? '', schema: parts[1] ?? '', table: parts[2] ?? '' };
   throw invalidTarget();

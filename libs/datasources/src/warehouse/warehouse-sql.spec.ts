@@ -1,9 +1,5 @@
-import {
-  assertReadOnlyStatement,
-  informationSchemaView,
-  parseWarehouseTarget,
-  quoteIdentifier,
-} from './warehouse-sql';
+import { quoteIdentifier } from '../adapter/qualified-name';
+import { assertReadOnlyStatement, informationSchemaView, parseWarehouseTarget } from './warehouse-sql';
 
 describe('parseWarehouseTarget', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { DatasourceErrorClass } from '@dq/contracts';
 import { DatasourceError } from '../adapter/datasource-adapter';
+import { type NameDialect, quoteIdentifier, splitQualifiedName } from '../adapter/qualified-name';
 
 /** A table as Snowflake resolves it: `database` null means the session's current database. */
 export interface WarehouseTarget {
@@ -14,49 +15,21 @@ const invalidTarget = (): DatasourceError =>
     'The target is not a table name (db.schema.table or schema.table)',
   );
 
+const SNOWFLAKE_NAMES: NameDialect = {
+  quote: '"',
+  isBare: (raw) => !raw.includes('"'),
+  fold: (raw) => raw.toUpperCase(),
+};
+
 /**
  * Splits `db.schema.table` or `schema.table` as Snowflake reads a name: unquoted parts fold to
  * upper case, `"Quoted"` parts keep their case and may hold dots (`""` is a literal quote).
  */
 export function parseWarehouseTarget(target: string): WarehouseTarget {
-  const parts: string[] = [];
-  let index = 0;
-  while (index <= target.length) {
-    let part = '';
-    if (target[index] === '"') {
-      index += 1;
-      for (;;) {
-        if (index >= target.length) throw invalidTarget();
-        if (target[index] === '"') {
-          if (target[index + 1] !== '"') break;
-          index += 1;
-        }
-        part += target[index];
-        index += 1;
-      }
-      index += 1;
-      if (part === '') throw invalidTarget();
-    } else {
-      const end = target.indexOf('.', index);
-      const raw = target.slice(index, end === -1 ? target.length : end).trim();
-      if (raw === '' || raw.includes('"')) throw invalidTarget();
-      part = raw.toUpperCase();
-      index = end === -1 ? target.length : end;
-    }
-    parts.push(part);
-    if (index >= target.length) break;
-    if (target[index] !== '.') throw invalidTarget();
-    index += 1;
-    if (index >= target.length) throw invalidTarget();
-  }
+  const parts = splitQualifiedName(target, SNOWFLAKE_NAMES, invalidTarget);
   if (parts.length === 2) return { database: null, schema: parts[0], table: parts[1] };
   if (parts.length === 3) return { database: parts[0], schema: parts[1], table: parts[2] };
   throw invalidTarget();
-}
-
-/** A quoted identifier: the only way a name is spliced into SQL (values travel as binds). */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** `<db>.INFORMATION_SCHEMA.<view>`, or the session's current database's when no db is named. */
