@@ -26,3 +26,4 @@ export {
 } from './use/custom-sql-privileges';
 export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';
 export { ConnectionTestsClient } from './service/connection-tests.client';
+export { SEALED_CREDENTIAL_STATEMENTS } from './service/sealed-credential-statements';

@@ -12,3 +12,4 @@ export * from './service/suite-run-planner';
 export * from './service/check-baselines';
 export * from './service/suite-runner.client';
 export * from './service/check-lookup';
+export * from './sql/suite-read-sql';

@@ -1,6 +1,6 @@
 /* eslint-disable no-console -- a CLI: its output is JSON lines on stdout/stderr. */
 import { Client } from 'pg';
-import { connectionSecretAad } from '@dq/connections';
+import { SEALED_CREDENTIAL_STATEMENTS, connectionSecretAad } from '@dq/connections';
 import {
   LegacySecretCipher,
   SecretOpener,
@@ -46,7 +46,11 @@ async function main(): Promise<number> {
   const client = new Client({ connectionString: databaseUrl, application_name: 'secrets-reseal' });
   await client.connect();
   try {
-    const outcome = await resealStoredCredentials(client, { opener, legacy, aadOf: connectionSecretAad });
+    const outcome = await resealStoredCredentials(
+      client,
+      { opener, legacy, aadOf: connectionSecretAad },
+      SEALED_CREDENTIAL_STATEMENTS,
+    );
     line('out', 'reseal_done', { active_key_id: activeKeyId, ...outcome });
     return 0;
   } finally {

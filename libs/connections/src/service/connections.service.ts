@@ -303,15 +303,11 @@ export class ConnectionsService {
     actor: Actor,
   ): Promise<SuiteUsingConnection[]> {
     return manager.query<SuiteUsingConnection[]>(
-      `SELECT s."id", s."name",
-              ($2 OR s."owner_id" = $3
-                 OR EXISTS (SELECT 1 FROM "suite_shares" sh
-                             WHERE sh."suite_id" = s."id" AND sh."user_id" = $3)) AS "visible"
-         FROM "suites" s
-        WHERE s."connection_id" = $1
-           OR EXISTS (SELECT 1 FROM "checks" c
-                       WHERE c."suite_id" = s."id" AND c."config"->>'baseline_connection_id' = $1::text)
-        ORDER BY s."name" ASC, s."id" ASC`,
+      `SELECT u."suite_id" AS "id", u."suite_name" AS "name",
+              ($2 OR u."owner_id" = $3 OR $3 = ANY(u."shared_with")) AS "visible"
+         FROM "suite_connection_uses" u
+        WHERE u."connection_id" = $1::text
+        ORDER BY u."suite_name" ASC, u."suite_id" ASC`,
       [id, capabilityTierOf(actor.user) === 'admin', actor.user.id],
     );
   }

@@ -13,6 +13,7 @@ import { AddRunOutcomeCounts1796300000000 } from './1796300000000-add-run-outcom
 import { AddSuiteFileEncoding1796400000000 } from './1796400000000-add-suite-file-encoding';
 import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-names';
 import { AllowCustomSqlWithDangerousPrivileges1796620000000 } from './1796620000000-allow-custom-sql-with-dangerous-privileges';
+import { CreateViewsOtherContextsRead1796700000000 } from './1796700000000-create-views-other-contexts-read';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   AddSuiteFileEncoding1796400000000,
   UniqueSuiteNames1796500000000,
   AllowCustomSqlWithDangerousPrivileges1796620000000,
+  CreateViewsOtherContextsRead1796700000000,
 ] as const;

@@ -6,7 +6,7 @@ import {
   type DashboardSummaryView,
   RunStatus,
 } from '@dq/contracts';
-import { SuiteAccessService } from '@dq/suites';
+import { SuiteAccessService, checkCountsBySuiteSql } from '@dq/suites';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { type RunOutcomeCounts, runOutcomeCountsSql } from './run-outcome-counts';
 import {
@@ -58,11 +58,9 @@ export class DashboardSummaryService {
       });
     }
     const [checkRows, runRows, resultRows, latestRuns] = await Promise.all([
-      this.dataSource.query<{ suite_id: string; checks: number }[]>(
-        `SELECT "suite_id", count(*)::int AS "checks" FROM "checks"
-          WHERE "suite_id" = ANY($1::uuid[]) GROUP BY "suite_id"`,
-        [suiteIds],
-      ),
+      this.dataSource.query<{ suite_id: string; checks: number }[]>(checkCountsBySuiteSql('$1::uuid[]'), [
+        suiteIds,
+      ]),
       this.dataSource.query<RunAggregateRow[]>(
         `SELECT r."suite_id", ${DAY_OF_RUN} AS "date", r."status", count(*)::int AS "runs",
                 coalesce(sum(extract(epoch FROM r."finished_at" - r."started_at") * 1000), 0)::float8

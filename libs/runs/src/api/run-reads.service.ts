@@ -26,7 +26,10 @@ import { RunEntity } from '../entities';
 import {
   type AccessibleSuite,
   SuiteAccessService,
+  checkJoinSql,
+  myShareJoinSql,
   requireSuiteGrantOf,
+  suiteJoinSql,
   suiteVisibleSql,
   visibleSuiteIdsSql,
 } from '@dq/suites';
@@ -159,10 +162,10 @@ export class RunReadsService {
                       'samples_purged_at', rr."samples_purged_at",
                       'check_name', c."name", 'check_dimension', c."dimension")
                     ORDER BY rr."finished_at" ASC, rr."id" ASC)
-                    FROM "run_results" rr LEFT JOIN "checks" c ON c."id" = rr."check_id"
+                    FROM "run_results" rr ${checkJoinSql('c', 'rr."check_id"')}
                    WHERE rr."run_id" = r."id"), '[]') AS "dq_results"
-           FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
-           LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $2::uuid
+           FROM "runs" r ${suiteJoinSql('s', 'r."suite_id"')}
+           ${myShareJoinSql('sh', 's', '$2::uuid')}
           WHERE r."id" = $1::uuid),
        ${audit.sql}
        SELECT * FROM "found"`,
@@ -238,7 +241,7 @@ export class RunReadsService {
     // Each listed run's outcome counts come with it, from its own row.
     const pageSql = `SELECT ${RUN_COLUMNS}, ${runOutcomeCountsSql('r')} AS "outcome_counts",
               ${STORED_SCORING_WEIGHTS_SQL} AS "dq_weights"
-         FROM ${runs} r JOIN "suites" s ON s."id" = r."suite_id"
+         FROM ${runs} r ${suiteJoinSql('s', 'r."suite_id"')}
         ${visibleTo === null ? filter : ''}
         ${newestFirst}`;
     // The listing is recorded by the same statement (one round trip, and never one without the
@@ -287,7 +290,7 @@ export class RunReadsService {
          FROM unnest($1::uuid[]) AS wanted("suite_id")
          CROSS JOIN LATERAL (
            SELECT ${RUN_COLUMNS}, ${runOutcomeCountsSql('r')} AS "outcome_counts"
-             FROM "runs" r JOIN "suites" s ON s."id" = r."suite_id"
+             FROM "runs" r ${suiteJoinSql('s', 'r."suite_id"')}
             WHERE r."suite_id" = wanted."suite_id"
             ORDER BY r."created_at" DESC, r."id" DESC
             LIMIT 1
@@ -326,7 +329,7 @@ export class RunReadsService {
       { check_id: string; check_name: string | null; outcome: CheckOutcome; finished_at: Date | null }[]
     >(
       `SELECT r."check_id", c."name" AS "check_name", r."outcome", r."finished_at"
-         FROM "run_results" r LEFT JOIN "checks" c ON c."id" = r."check_id"
+         FROM "run_results" r ${checkJoinSql('c', 'r."check_id"')}
         WHERE r."run_id" = $1
         ORDER BY r."finished_at" ASC, r."id" ASC`,
       [run.id],

@@ -4,6 +4,7 @@ import { type CheckOutcome, Events, type RunCompletedCheck, TERMINAL_RUN_STATUSE
 import { BatchedStatement, preparedQuery } from '@dq/db';
 import { type RunEntity } from '../entities';
 import { EventPublisher } from '@dq/messaging';
+import { checkSummariesJsonSql, suiteNameSql } from '@dq/suites';
 import { runStatusIn } from '../lifecycle/run-status-sql';
 
 /**
@@ -131,7 +132,7 @@ export function completionFactsColumns(run: {
         AND ${runStatusIn('p."status"', TERMINAL_RUN_STATUSES)} AND p."created_at" < ${run.createdAt}
       ORDER BY p."created_at" DESC, p."id" DESC
       LIMIT 1)`;
-  return `(SELECT "name" FROM "suites" WHERE "id" = ${run.suiteId}) AS "suite_name",
+  return `${suiteNameSql(run.suiteId)} AS "suite_name",
       ${previous} AS "previous_run_id",
       coalesce((SELECT json_agg(json_build_object(
           'check_id', "check_id", 'outcome', "outcome", 'metric_value', "metric_value",
@@ -139,8 +140,7 @@ export function completionFactsColumns(run: {
         FROM "run_results" WHERE "run_id" = ${run.runId}), '[]') AS "results",
       coalesce((SELECT json_agg(json_build_object('check_id', "check_id", 'outcome', "outcome"))
         FROM "run_results" WHERE "run_id" = ${previous}), '[]') AS "previous_results",
-      coalesce((SELECT json_agg(json_build_object('id', "id", 'name', "name", 'snoozed_until', "snoozed_until"))
-        FROM "checks" WHERE "id" IN (SELECT (${run.checkIds})::uuid)), '[]') AS "checks"`;
+      ${checkSummariesJsonSql(run.checkIds)} AS "checks"`;
 }
 
 export interface CompletionFacts {

@@ -7,6 +7,12 @@ import { SecretOpener } from '../secret-opener';
 import { ResealError, resealStoredCredentials } from './reseal-credentials';
 
 const aadOf = (id: string) => `connection:${id}`;
+// The connections context's statements (SEALED_CREDENTIAL_STATEMENTS), which this lib cannot import.
+const STATEMENTS = {
+  selectForUpdate:
+    'SELECT id, secret_ciphertext FROM connections WHERE secret_ciphertext IS NOT NULL ORDER BY id FOR UPDATE',
+  update: 'UPDATE connections SET secret_ciphertext = $2 WHERE id = $1',
+};
 
 /** The re-seal command against a real PostgreSQL: every stored credential ends under the active public key. */
 describe('resealStoredCredentials', () => {
@@ -59,7 +65,7 @@ describe('resealStoredCredentials', () => {
     const none = await insert('none', null);
     const currentEnvelope = (await stored()).get(current);
 
-    expect(await resealStoredCredentials(client, { opener: after, legacy, aadOf })).toEqual({
+    expect(await resealStoredCredentials(client, { opener: after, legacy, aadOf }, STATEMENTS)).toEqual({
       resealed: 2,
       unchanged: 1,
     });
@@ -82,7 +88,7 @@ describe('resealStoredCredentials', () => {
     for (const id of [v1, retired, current])
       expect(() => k2Only.open(rows.get(id)!, aadOf(id))).not.toThrow();
 
-    expect(await resealStoredCredentials(client, { opener: after, legacy, aadOf })).toEqual({
+    expect(await resealStoredCredentials(client, { opener: after, legacy, aadOf }, STATEMENTS)).toEqual({
       resealed: 0,
       unchanged: 3,
     });
@@ -95,7 +101,7 @@ describe('resealStoredCredentials', () => {
     const moved = await insert('moved', () => legacy.encrypt({ password: 'elsewhere' }, aadOf(good)));
     const beforeRows = await stored();
 
-    const failure = resealStoredCredentials(client, { opener: after, legacy, aadOf });
+    const failure = resealStoredCredentials(client, { opener: after, legacy, aadOf }, STATEMENTS);
     await expect(failure).rejects.toBeInstanceOf(ResealError);
     await expect(failure).rejects.toThrow(new RegExp(`connection ${moved}: .*authentication_failed`));
     await expect(failure).rejects.not.toThrow(/elsewhere/);
@@ -105,7 +111,7 @@ describe('resealStoredCredentials', () => {
   it('refuses v1 envelopes when no symmetric ring is given, changing nothing', async () => {
     const id = await insert('v1', (row) => legacy.encrypt({ password: 'one' }, aadOf(row)));
     const beforeRows = await stored();
-    await expect(resealStoredCredentials(client, { opener: after, aadOf })).rejects.toThrow(
+    await expect(resealStoredCredentials(client, { opener: after, aadOf }, STATEMENTS)).rejects.toThrow(
       new RegExp(`connection ${id}: a v1 envelope needs SECRETS_KEY_RING`),
     );
     expect(await stored()).toEqual(beforeRows);

@@ -12,6 +12,14 @@ export interface ResealKeys {
   aadOf: (connectionId: string) => string;
 }
 
+/** The owner's statements over the stored credentials: `{ id, secret_ciphertext }` rows, locked. */
+export interface SealedCredentialStatements {
+  /** Every sealed credential, `FOR UPDATE`; no parameters. */
+  selectForUpdate: string;
+  /** Writes one back: `$1` the row id, `$2` the new envelope. */
+  update: string;
+}
+
 export interface ResealOutcome {
   resealed: number;
   unchanged: number;
@@ -33,13 +41,17 @@ export class ResealError extends Error {
  * `v1` envelopes (symmetric ring) and `v2` envelopes under a retired key id. Envelopes already
  * current are left alone, so a second run changes nothing. One failure rolls everything back.
  */
-export async function resealStoredCredentials(client: ClientBase, keys: ResealKeys): Promise<ResealOutcome> {
+export async function resealStoredCredentials(
+  client: ClientBase,
+  keys: ResealKeys,
+  statements: SealedCredentialStatements,
+): Promise<ResealOutcome> {
   const sealer = keys.opener.sealer();
   const outcome: ResealOutcome = { resealed: 0, unchanged: 0 };
   await client.query('BEGIN');
   try {
     const { rows } = await client.query<{ id: string; secret_ciphertext: string }>(
-      'SELECT id, secret_ciphertext FROM connections WHERE secret_ciphertext IS NOT NULL ORDER BY id FOR UPDATE',
+      statements.selectForUpdate,
     );
     for (const { id, secret_ciphertext: envelope } of rows) {
       if (!keys.opener.needsResealing(envelope)) {
@@ -48,10 +60,7 @@ export async function resealStoredCredentials(client: ClientBase, keys: ResealKe
       }
       const aad = keys.aadOf(id);
       const plaintext = openAny(id, envelope, aad, keys);
-      await client.query('UPDATE connections SET secret_ciphertext = $2 WHERE id = $1', [
-        id,
-        sealer.seal(plaintext, aad),
-      ]);
+      await client.query(statements.update, [id, sealer.seal(plaintext, aad)]);
       outcome.resealed += 1;
     }
     await client.query('COMMIT');

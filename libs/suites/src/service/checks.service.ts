@@ -264,8 +264,8 @@ export class ChecksService {
       }[]
     >(
       `SELECT r."run_id", r."outcome", r."metric_value", r."detail"->>'check_version' AS "check_version",
-              COALESCE(r."finished_at", runs."finished_at", runs."created_at") AS "at"
-         FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
+              COALESCE(r."finished_at", r."run_created_at") AS "at"
+         FROM "check_results" r
         WHERE r."check_id" = $1
         ORDER BY "at" DESC
         LIMIT $2`,
@@ -344,13 +344,12 @@ export class ChecksService {
       }[]
     >(
       `SELECT count(*) AS "points", avg(r."metric_value") AS "mean", stddev_samp(r."metric_value") AS "stddev",
-              min(COALESCE(r."finished_at", runs."finished_at")) AS "first_at",
-              max(COALESCE(r."finished_at", runs."finished_at")) AS "last_at"
-         FROM "run_results" r JOIN "runs" runs ON runs."id" = r."run_id"
+              min(r."finished_at") AS "first_at", max(r."finished_at") AS "last_at"
+         FROM "check_results" r
         WHERE r."check_id" = $1 AND r."metric_value" IS NOT NULL
           AND (r."outcome" IN ('pass', 'warn', 'fail', 'critical')
                OR (r."outcome" = 'skip' AND r."detail" ? 'min_points'))
-          AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)`,
+          AND ($2::timestamptz IS NULL OR r."finished_at" >= $2::timestamptz)`,
       [row.id, since],
     );
     return {
