@@ -1,4 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
+import { NETWORK_FAILURE_CODES, property, stringProperty } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. Service text is never shown: it can carry the account, the
@@ -44,22 +45,6 @@ const BY_ERROR_CODE: Readonly<Record<string, DatasourceErrorClass>> = {
  */
 const AUTHENTICATION_FAILED_TEXT = 'Server failed to authenticate the request';
 
-// Failures of the socket or of the TLS handshake, before any HTTP status exists.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-  'EAI_AGAIN',
-  'EPIPE',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ABORT_ERR', 'UND_ERR_CONNECT_TIMEOUT']);
 
 // OAuth error codes of the identity platform (service principal): the credential was rejected.
@@ -69,15 +54,6 @@ const IDENTITY_AUTH_ERRORS = new Set([
   'invalid_grant',
   'invalid_request',
 ]);
-
-function property(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-function stringProperty(value: unknown, key: string): string | undefined {
-  const found = property(value, key);
-  return typeof found === 'string' ? found : undefined;
-}
 
 /** `x-ms-error-code`: in the body for most calls, only in the header for HEAD (no body). */
 function storageErrorCode(error: unknown): string | undefined {
@@ -120,7 +96,7 @@ function classifyOne(error: unknown): DatasourceErrorClass | undefined {
   if (known !== undefined) return known;
   if (typeof status === 'number' && status >= 400) return byStatus(status);
   const code = stringProperty(error, 'code');
-  if (code !== undefined && UNREACHABLE_CODES.has(code)) return 'unreachable';
+  if (code !== undefined && NETWORK_FAILURE_CODES.has(code)) return 'unreachable';
   if (code !== undefined && TIMEOUT_CODES.has(code)) return 'timeout';
   if (stringProperty(error, 'name') === 'AbortError' || stringProperty(error, 'name') === 'TimeoutError')
     return 'timeout';

@@ -1,5 +1,6 @@
 import { DatasourceErrorClass } from '@dq/contracts';
 import { type CallOptions, DatasourceError } from '../adapter/datasource-adapter';
+import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. The catalog's and the object store's own texts are never shown:
@@ -19,24 +20,6 @@ export function icebergError(errorClass: DatasourceErrorClass, message?: string)
   return new DatasourceError(errorClass, message ?? ICEBERG_ERROR_MESSAGES[errorClass]);
 }
 
-// Failures of the socket, DNS or TLS handshake: the peer was never reached properly.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EAI_AGAIN',
-  'EAI_FAIL',
-  'EPIPE',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
 /** True when `error` (or a cause up to a few levels down) is a socket/DNS/TLS failure. */
 export function isNetworkFailure(error: unknown): boolean {
   for (
@@ -45,7 +28,8 @@ export function isNetworkFailure(error: unknown): boolean {
     depth += 1
   ) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (NETWORK_FAILURE_CODES.has(code) || code === SOCKET_TIMED_OUT))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -1,4 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
+import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT, property, stringProperty } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. Driver and server text is never shown: it can name the
@@ -35,36 +36,9 @@ const BY_SQLSTATE: Readonly<Record<string, DatasourceErrorClass>> = {
   '42601': 'invalid', // syntax error
 };
 
-// Failures of the socket or of the TLS handshake, before any HTTP status exists.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EAI_AGAIN',
-  'EPIPE',
-  'EPROTO',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
-function property(error: unknown, key: string): unknown {
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined;
-}
-
-function text(error: unknown, key: string): string | undefined {
-  const value = property(error, key);
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** The driver's RetryError wraps the last failure (an error, or `{ request, response }`) as `payload`. */
 function unwrapRetry(error: unknown): unknown {
-  const code = text(error, 'errorCode');
+  const code = stringProperty(error, 'errorCode');
   const payload = property(error, 'payload');
   return (code === 'ATTEMPTS_EXCEEDED' || code === 'TIMEOUT_EXCEEDED') && payload !== undefined
     ? payload
@@ -117,22 +91,26 @@ export function classifyDatabricksError(error: unknown): DatasourceErrorClass {
   if (typeof status === 'number' && status !== 200)
     return classifyHttpStatus(status, property(failure, 'response'));
 
-  const code = text(failure, 'code');
-  if (code !== undefined && UNREACHABLE_CODES.has(code)) return 'unreachable';
+  const code = stringProperty(failure, 'code');
+  if (code !== undefined && (NETWORK_FAILURE_CODES.has(code) || code === SOCKET_TIMED_OUT))
+    return 'unreachable';
 
   // OperationStateError: the operation ended in a state other than FINISHED.
-  const stateCode = text(failure, 'errorCode');
+  const stateCode = stringProperty(failure, 'errorCode');
   if (stateCode === 'TIMEOUT' || stateCode === 'CANCELED' || stateCode === 'CLOSED') return 'timeout';
   const operationStatus = property(failure, 'response');
   if (stateCode !== undefined && operationStatus !== undefined) {
-    const message = text(operationStatus, 'errorMessage') ?? text(operationStatus, 'displayMessage') ?? '';
-    return classifySqlFailure(message, text(operationStatus, 'sqlState'));
+    const message =
+      stringProperty(operationStatus, 'errorMessage') ??
+      stringProperty(operationStatus, 'displayMessage') ??
+      '';
+    return classifySqlFailure(message, stringProperty(operationStatus, 'sqlState'));
   }
 
-  const message = text(failure, 'message') ?? '';
+  const message = stringProperty(failure, 'message') ?? '';
   if (message === 'Request timed out') return 'timeout'; // the driver's socket deadline
   // The answer was not TCLIService Thrift: something else listens at that address.
-  const name = text(failure, 'name') ?? '';
+  const name = stringProperty(failure, 'name') ?? '';
   if (/^(TApplicationException|TProtocolException)$/.test(name) || failure instanceof SyntaxError)
     return 'unreachable';
   // StatusError: an error TStatus of a request (its message carries the error class and state).

@@ -1,4 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
+import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT, property, stringProperty } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. The service's text is never shown: S3 errors echo the bucket,
@@ -34,26 +35,6 @@ const BY_S3_CODE: Readonly<Record<string, DatasourceErrorClass>> = {
   RequestTimeout: 'timeout',
 };
 
-// Failures of the socket or of the TLS handshake, before any HTTP answer exists.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'EPROTO',
-  'ERR_SOCKET_CLOSED',
-  'UND_ERR_SOCKET',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
 // The SDK's retry middleware turns a thrown value that is not an `Error` of its own realm (a socket
 // error crossing a VM boundary, as under a test runner) into `new Error('AWS SDK error wrapper for
 // <the value as text>')`: the socket code then survives only in that text.
@@ -61,20 +42,13 @@ const WRAPPED_PREFIX = 'AWS SDK error wrapper for ';
 
 function wrappedSocketCode(message: string): string | undefined {
   if (!message.startsWith(WRAPPED_PREFIX)) return undefined;
-  return [...UNREACHABLE_CODES, 'ETIMEDOUT'].find((code) => new RegExp(`\\b${code}\\b`).test(message));
+  return [...NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT].find((code) =>
+    new RegExp(`\\b${code}\\b`).test(message),
+  );
 }
 
 // @smithy/node-http-handler names a connect timeout `TimeoutError` too: the host never answered.
 const CONNECT_TIMEOUT_TEXT = 'did not establish a connection';
-
-function property(error: unknown, key: string): unknown {
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined;
-}
-
-function stringProperty(error: unknown, key: string): string | undefined {
-  const value = property(error, key);
-  return typeof value === 'string' ? value : undefined;
-}
 
 function httpStatus(error: unknown): number | undefined {
   const status = property(property(error, '$metadata'), 'httpStatusCode');
@@ -119,7 +93,7 @@ export function classifyS3Error(error: unknown): DatasourceErrorClass {
   if (status !== undefined && status > 0) return classifyServiceAnswer(error, status);
   for (const current of chain(error)) {
     const code = stringProperty(current, 'code');
-    if (code !== undefined && UNREACHABLE_CODES.has(code)) return 'unreachable';
+    if (code !== undefined && NETWORK_FAILURE_CODES.has(code)) return 'unreachable';
   }
   if (wrappedSocketCode(stringProperty(error, 'message') ?? '') !== undefined) return 'unreachable';
   const name = stringProperty(error, 'name');
@@ -131,6 +105,6 @@ export function classifyS3Error(error: unknown): DatasourceErrorClass {
     return neverConnected ? 'unreachable' : 'timeout';
   }
   if (name === 'AbortError') return 'timeout';
-  if (stringProperty(error, 'code') === 'ETIMEDOUT') return 'unreachable';
+  if (stringProperty(error, 'code') === SOCKET_TIMED_OUT) return 'unreachable';
   return 'invalid';
 }

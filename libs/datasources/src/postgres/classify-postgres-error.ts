@@ -1,4 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
+import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT, stringProperty } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. Driver text is never shown: it can name the host, the user,
@@ -29,23 +30,6 @@ const BY_SQLSTATE: Readonly<Record<string, DatasourceErrorClass>> = {
   '53300': 'unreachable', // too_many_connections
 };
 
-// Failures of the socket or of the TLS handshake, before any SQL state exists.
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'EAI_AGAIN',
-  'EPIPE',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
 // pg's own errors carry no code; these are its fixed texts (no host or user in them).
 const UNREACHABLE_TEXTS = [
   'timeout expired', // connectionTimeoutMillis elapsed
@@ -53,12 +37,6 @@ const UNREACHABLE_TEXTS = [
   'The server does not support SSL connections',
   'There was an error establishing an SSL connection',
 ];
-
-function stringProperty(error: unknown, key: string): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const value = (error as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** The class of a failure thrown by `pg` (or the network under it). Pure: looks at codes only. */
 export function classifyPostgresError(error: unknown): DatasourceErrorClass {
@@ -68,7 +46,7 @@ export function classifyPostgresError(error: unknown): DatasourceErrorClass {
     if (known) return known;
     if (code.startsWith('22')) return 'invalid'; // data_exception
     if (code.startsWith('08')) return 'unreachable'; // connection_exception
-    if (UNREACHABLE_CODES.has(code)) return 'unreachable';
+    if (NETWORK_FAILURE_CODES.has(code) || code === SOCKET_TIMED_OUT) return 'unreachable';
   }
   const message = stringProperty(error, 'message') ?? '';
   if (message === 'Query read timeout') return 'timeout';

@@ -1,4 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
+import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT, property } from '../adapter/error-facts';
 
 /**
  * The one message shown per class. The connector's text is never shown: it names the account
@@ -44,26 +45,8 @@ const BY_SNOWFLAKE_CODE: Readonly<Record<string, DatasourceErrorClass>> = {
 // HTTP answer that is not Snowflake's JSON, e.g. a proxy or load balancer error page).
 const CONNECTOR_UNREACHABLE_CODES = new Set(['401001', '401002', '401003']);
 
-const SOCKET_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EAI_AGAIN',
-  'EPIPE',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-]);
-
-function property(error: unknown, key: string): unknown {
-  return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined;
-}
+const isSocketFailure = (code: string): boolean =>
+  NETWORK_FAILURE_CODES.has(code) || code === SOCKET_TIMED_OUT;
 
 function codeOf(error: unknown): string | undefined {
   const code = property(error, 'code');
@@ -81,14 +64,14 @@ export function classifySnowflakeError(error: unknown): DatasourceErrorClass {
   if (code !== undefined) {
     const known = BY_SNOWFLAKE_CODE[code];
     if (known) return known;
-    if (CONNECTOR_UNREACHABLE_CODES.has(code) || SOCKET_CODES.has(code)) return 'unreachable';
+    if (CONNECTOR_UNREACHABLE_CODES.has(code) || isSocketFailure(code)) return 'unreachable';
     // Node's crypto refusing the private key or its passphrase: the credential itself is wrong.
     if (code.startsWith('ERR_OSSL') || code === 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE') return 'auth';
   }
   const cause = property(error, 'cause');
   if (cause !== undefined && cause !== error) {
     const causeCode = codeOf(cause);
-    if (causeCode !== undefined && SOCKET_CODES.has(causeCode)) return 'unreachable';
+    if (causeCode !== undefined && isSocketFailure(causeCode)) return 'unreachable';
   }
   const name = property(error, 'name');
   if (name === 'NetworkError' || name === 'RequestTimeoutError') return 'unreachable';
