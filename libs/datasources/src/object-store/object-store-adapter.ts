@@ -1,17 +1,6 @@
 import { ConnectionKind } from '@dq/contracts';
-import { type AdapterDependencies } from '../adapter/adapter-dependencies';
-import {
-  type CallOptions,
-  type ColumnInfo,
-  type DatasourceAdapter,
-  type DatasourceConnection,
-  type FileEntry,
-  type QueryResult,
-  type ScanOptions,
-  type ScanSession,
-  type TargetMetadata,
-} from '../adapter/datasource-adapter';
-import { FlatFileReader } from '../flat-files/flat-file-reader';
+import { type CallOptions, type DatasourceConnection } from '../adapter/datasource-adapter';
+import { RemoteFlatFileAdapter } from '../flat-files/remote-flat-file-adapter';
 import { S3RemoteFileStore } from './s3-file-store';
 
 /**
@@ -20,72 +9,20 @@ import { S3RemoteFileStore } from './s3-file-store';
  * are CSV or Parquet files (`dir/file.csv`) or batches (`dir/prefix_*.csv`), read by the shared
  * flat-file reader.
  */
-export class ObjectStoreAdapter implements DatasourceAdapter {
+export class ObjectStoreAdapter extends RemoteFlatFileAdapter<S3RemoteFileStore> {
   readonly kind = ConnectionKind.ObjectStore;
-  private readonly reader: FlatFileReader;
-
-  constructor(private readonly deps: AdapterDependencies) {
-    this.reader = new FlatFileReader(deps);
-  }
 
   /**
    * Lists at most one key of the bucket: proves the endpoint, the credential and the bucket with
    * the cheapest request. The bucket name is left out of the details: the user configured it.
    */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
-    const store = await S3RemoteFileStore.open(connection, this.deps, options);
+    const store = await this.openStore(connection, options);
     await store.checkBucket(options);
     return { bucket_reachable: true };
   }
 
-  async columns(
-    connection: DatasourceConnection,
-    target: string,
-    options: CallOptions,
-  ): Promise<ColumnInfo[]> {
-    const store = await S3RemoteFileStore.open(connection, this.deps, options);
-    return this.reader.columns(store, target, options);
-  }
-
-  async scan(
-    connection: DatasourceConnection,
-    target: string,
-    sql: string,
-    options: ScanOptions,
-  ): Promise<QueryResult> {
-    const store = await S3RemoteFileStore.open(connection, this.deps, options);
-    return this.reader.scan(store, target, sql, options);
-  }
-
-  async withScan<T>(
-    connection: DatasourceConnection,
-    target: string,
-    options: CallOptions,
-    work: (scan: ScanSession) => Promise<T>,
-  ): Promise<T> {
-    return this.reader.withScan(
-      await S3RemoteFileStore.open(connection, this.deps, options),
-      target,
-      options,
-      work,
-    );
-  }
-
-  async listFiles(
-    connection: DatasourceConnection,
-    target: string,
-    options: CallOptions,
-  ): Promise<FileEntry[]> {
-    const store = await S3RemoteFileStore.open(connection, this.deps, options);
-    return this.reader.listFiles(store, target, options);
-  }
-
-  async metadata(
-    connection: DatasourceConnection,
-    target: string,
-    options: CallOptions,
-  ): Promise<TargetMetadata> {
-    const store = await S3RemoteFileStore.open(connection, this.deps, options);
-    return this.reader.metadata(store, target, options);
+  protected openStore(connection: DatasourceConnection, options: CallOptions): Promise<S3RemoteFileStore> {
+    return S3RemoteFileStore.open(connection, this.deps, options);
   }
 }
