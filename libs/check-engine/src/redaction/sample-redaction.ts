@@ -142,7 +142,8 @@ export function maskValue(value: unknown): string | null {
 export function redactSampleRow(row: Record<string, unknown>, policy: SamplePolicy): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    const treatment = policy.columns[column] ?? policy.default;
+    // Own entries only: a column named `constructor` must not find Object.prototype's.
+    const treatment = Object.hasOwn(policy.columns, column) ? policy.columns[column] : policy.default;
     const name = storableText(column);
     if (value === null || value === undefined) out[name] = null;
     else if (treatment === 'redact') out[name] = REDACTED;
@@ -164,6 +165,11 @@ const NAME_HINTS: [RegExp, PiiCategory][] = [
   [/(street|postal|zip|post)[-_]?(code|address)?$|address/i, 'address'],
   [/birth[-_]?date|date[-_]?of[-_]?birth|^dob$|birthday/i, 'birth_date'],
 ];
+
+/** The personal-data category a column's name alone suggests (`email`, `iban`, `first_name`), or null. */
+export function columnNameCategory(column: string): PiiCategory | null {
+  return NAME_HINTS.find(([pattern]) => pattern.test(column))?.[1] ?? null;
+}
 
 export interface ColumnClassification {
   column: string;

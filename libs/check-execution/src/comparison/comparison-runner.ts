@@ -4,6 +4,10 @@ import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import {
   bandUnexpectedPercent,
+  CheckKind,
+  checkSamplePolicy,
+  checkSubjectColumns,
+  ColumnResolver,
   type ComparisonConfig,
   dialectForKind,
   effectiveSeverityThresholds,
@@ -439,6 +443,14 @@ export async function runComparison(
     const samples: Record<string, Record<string, unknown>[]> = {};
     if (!options.zeroSample && total > buckets.matched) {
       const names = [...keys, ...compared];
+      // The check's keys (and the compare_columns it names) as the sample rows spell them.
+      const resolver = new ColumnResolver(names.map((name) => ({ name, type: '' })));
+      const policy = checkSamplePolicy(
+        options.policy,
+        checkSubjectColumns({ kind: CheckKind.Comparison, config: { ...config } }).map(
+          (name) => resolver.resolve(name) ?? name,
+        ),
+      );
       // By key, so the same keys come back whichever side is read (and the samples are stable).
       const keyOrder = keys.map((_key, index) => `coalesce(t.c${index}, b.c${index})`).join(', ');
       const pick = async (where: string, alias: 't' | 'b'): Promise<Record<string, unknown>[]> => {
@@ -450,7 +462,7 @@ export async function runComparison(
         return rows.map((row) =>
           redactSampleRow(
             Object.fromEntries(names.map((name, index) => [name, row[`c${index}`] ?? null])),
-            options.policy,
+            policy,
           ),
         );
       };

@@ -5,6 +5,9 @@ import {
   type ComparisonConfig,
   bandExpectation,
   type CheckDefinition,
+  checkSamplePolicy,
+  checkSubjectColumns,
+  ColumnResolver,
   CheckEngine,
   CheckKind,
   compileNativeMetric,
@@ -337,10 +340,15 @@ export class SuiteTargetEvaluator {
                   );
                   if (result.outcome !== CheckOutcome.Pass && compiled.unexpected && !input.zeroSample) {
                     if (await context.stopRequested?.()) return runner.statementsSent;
+                    // The rows name the target's own columns: the check's are resolved as its scan was.
+                    const resolver = new ColumnResolver(columns);
+                    const subjects = checkSubjectColumns(check.definition).map(
+                      (name) => resolver.resolve(name) ?? name,
+                    );
                     result.detail['samples'] = await this.samples(
                       runner,
                       plan.sampleStatement(checkId, SAMPLE_LIMIT),
-                      policy,
+                      checkSamplePolicy(policy, subjects),
                     );
                   }
                   await done(checkId, result);
