@@ -5,12 +5,10 @@
  * the file store (Azurite), as an Iceberg table written from that Parquet (the REST catalog peer),
  * in the warehouse (fakesnow) and the lakehouse (the Databricks Thrift peer), evaluated through the real adapters and the suite evaluator in one fused scan per target.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
@@ -34,7 +32,6 @@ import {
   createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
-  peersBin,
   putS3PeerObject,
   startAzuritePeer,
   startDatabricksSqlPeer,
@@ -389,31 +386,17 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       target: 'SENSORS_DB.SENSORS.READINGS',
     });
 
-    // T: the Parquet fixture's rows written as an Iceberg table by the script beside the fixture,
-    // served by the REST catalog peer.
+    // T: the Parquet fixture's rows written as an Iceberg table, served by the REST catalog peer.
     iceberg = await startIcebergCatalogPeer({ token: TOKEN, s3: moto });
-    const icebergDir = path.join(workDir, 'iceberg');
-    await mkdir(icebergDir);
-    const { stdout } = await promisify(execFile)(
-      await peersBin('python'),
-      [path.join(FIXTURES, 'make-iceberg-table.py'), path.join(FIXTURES, 'readings.parquet')],
-      { cwd: icebergDir, timeout: 120_000 },
-    );
-    const written = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
-      table_dir: string;
-      namespace: string[];
-      table: string;
-      rows: number;
-    };
+    const written = await iceberg.addParquetTable(path.join(FIXTURES, 'readings.parquet'), 'nan', 'readings');
     expect(written.rows).toBe(8);
-    await iceberg.addTable(written.namespace, written.table, written.table_dir);
     subjects.set('iceberg_catalog', {
       connectionId: await connectionRow(
         'iceberg_catalog',
         { catalog_uri: iceberg.catalogUri, secret_property: 'token' },
         { value: TOKEN },
       ),
-      target: [...written.namespace, written.table].join('.'),
+      target: written.target,
     });
 
     // L: the Databricks peer.

@@ -43,6 +43,12 @@ export interface IcebergCatalogPeer {
    * serves it, and returns what pyiceberg itself reads back: the oracle for a reader under test.
    */
   addPositionDeletesTable(): Promise<GeneratedIcebergTable>;
+  /** Writes a Parquet file's rows as the table `namespace.table` and serves it; the rows read back. */
+  addParquetTable(
+    parquetPath: string,
+    namespace: string,
+    table: string,
+  ): Promise<{ target: string; rows: number }>;
   stop(): Promise<void>;
 }
 
@@ -131,28 +137,52 @@ export async function startIcebergCatalogPeer(
       },
     });
     const started = server;
-    const addPositionDeletesTable = async (): Promise<GeneratedIcebergTable> => {
+    /** Runs the table-writing script in a folder of its own; its last line is the table as JSON. */
+    const writeTable = async <T extends { table_dir: string; namespace: string[]; table: string }>(
+      args: string[],
+    ): Promise<T> => {
       const workDir = await mkdtemp(path.join(warehouseDir, '.generated-'));
       const { stdout } = await run(
         await peersBin('python'),
-        [path.join(__dirname, 'iceberg-position-deletes-table.py')],
-        { cwd: workDir, timeout: 120_000, maxBuffer: 4 * 1024 * 1024 },
+        [path.join(__dirname, 'iceberg-table.py'), ...args],
+        {
+          cwd: workDir,
+          timeout: 120_000,
+          maxBuffer: 4 * 1024 * 1024,
+        },
       );
-      const written = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+      const written = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
+      await upload(written.namespace, written.table, written.table_dir);
+      return written;
+    };
+    const addPositionDeletesTable = async (): Promise<GeneratedIcebergTable> => {
+      const written = await writeTable<{
         table_dir: string;
         namespace: string[];
         table: string;
         snapshot_id: string;
         rows: number;
         ids: number[];
-      };
-      await upload(written.namespace, written.table, written.table_dir);
+      }>(['position-deletes']);
       return {
         target: [...written.namespace, written.table].join('.'),
         snapshotId: written.snapshot_id,
         rows: written.rows,
         ids: written.ids,
       };
+    };
+    const addParquetTable = async (
+      parquetPath: string,
+      namespace: string,
+      table: string,
+    ): Promise<{ target: string; rows: number }> => {
+      const written = await writeTable<{
+        table_dir: string;
+        namespace: string[];
+        table: string;
+        rows: number;
+      }>(['from-parquet', parquetPath, '--namespace', namespace, '--table', table]);
+      return { target: [...written.namespace, written.table].join('.'), rows: written.rows };
     };
     return {
       catalogUri: started.url,
@@ -163,6 +193,7 @@ export async function startIcebergCatalogPeer(
       tables,
       addTable: upload,
       addPositionDeletesTable,
+      addParquetTable,
       stop: async () => {
         await started.close();
         client.destroy();
