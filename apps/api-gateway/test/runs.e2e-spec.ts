@@ -70,7 +70,7 @@ describe('runs through the gateway and the runner pool', () => {
         [SECRET_EMAIL],
       );
       // The baseline of the comparison: order 2's amount differs, 3 and 4 are only in the target,
-      // 5 only here. Customers stay secret: the suite's policy masks every column but two.
+      // 5 only here. Customers stay secret: compared, so shown, but the classifier masks emails.
       await client.query(
         `CREATE TABLE public.orders_baseline (order_id bigint, customer text, amount double precision)`,
       );
@@ -447,7 +447,7 @@ describe('runs through the gateway and the runner pool', () => {
         'only_in_baseline,5,,,',
       ]),
     );
-    // The customer column is masked by the suite's policy: a mismatch there shows no value.
+    // The customer column is compared (shown by default), yet its emails are masked by the classifier.
     expect(csv.text).not.toContain(SECRET_EMAIL);
     expect(csv.text).not.toContain('eve@example.org');
 
