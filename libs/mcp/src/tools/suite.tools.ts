@@ -218,7 +218,8 @@ export class SuiteTools implements McpToolGroup {
         title: 'Get the column policy',
         description:
           'How failing-row samples of this suite are redacted, per column (`allow`, `mask` or `redact`), and ' +
-          'the default for columns not listed.',
+          'the default for columns not listed. Under a `mask` default a sample still shows the column its ' +
+          'check is about (personal values in it stay masked).',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
@@ -231,7 +232,8 @@ export class SuiteTools implements McpToolGroup {
         title: 'Set the column policy',
         description:
           "Replaces the suite's column policy (owner or admin grant): `columns` maps a column name to its " +
-          'treatment; `default` applies to the others. Applies to samples recorded from now on.',
+          'treatment; `default` applies to the others (under `mask`, a sample still shows the column its check ' +
+          'is about unless it is listed). Applies to samples recorded from now on.',
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: { ...WRITES_IDEMPOTENT, destructiveHint: true },
