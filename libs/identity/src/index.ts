@@ -12,4 +12,4 @@ export * from './sessions/sessions.service';
 export * from './otp/otp.service';
 export * from './membership/membership.service';
 export * from './principal-directory/identity-principal-directory';
-export { type UserSummary, userSummaryById } from './users/user-lookup';
+export { type UserSummary, userSummariesByIds, userSummaryById } from './users/user-lookup';

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { WorkspaceRole } from '@dq/contracts';
 import { UserEntity, type UserStatus } from '../entities';
 
@@ -17,4 +17,17 @@ export async function userSummaryById(manager: EntityManager, id: string): Promi
     select: { id: true, email: true, displayName: true, role: true, status: true },
     where: { id },
   });
+}
+
+/** The users with these ids, by id (one statement; unknown ids are absent). */
+export async function userSummariesByIds(
+  db: DataSource | EntityManager,
+  ids: readonly string[],
+): Promise<Map<string, UserSummary>> {
+  if (ids.length === 0) return new Map();
+  const users = await db.getRepository(UserEntity).find({
+    select: { id: true, email: true, displayName: true, role: true, status: true },
+    where: { id: In([...new Set(ids)]) },
+  });
+  return new Map(users.map((user) => [user.id, user]));
 }

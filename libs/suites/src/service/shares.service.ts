@@ -14,7 +14,7 @@ import {
 import { AuditLog } from '@dq/audit';
 import { maxShareFor, type Actor } from '@dq/auth';
 import { SuiteShareEntity } from '../entities';
-import { type UserSummary, userSummaryById } from '@dq/identity';
+import { type UserSummary, userSummariesByIds, userSummaryById } from '@dq/identity';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { toShareResponse } from '../view/suite-view';
 
@@ -41,8 +41,15 @@ export class SharesService {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     const rows = await this.dataSource
       .getRepository(SuiteShareEntity)
-      .find({ where: { suiteId }, relations: { user: true }, order: { createdAt: 'ASC' } });
-    return rows.map((row) => toShareResponse(row, this.userOf(row)));
+      .find({ where: { suiteId }, order: { createdAt: 'ASC' } });
+    const users = await userSummariesByIds(
+      this.dataSource,
+      rows.map((row) => row.userId),
+    );
+    return rows.map((row) => {
+      const user = users.get(row.userId);
+      return toShareResponse(row, { email: user?.email ?? '', displayName: user?.displayName ?? null });
+    });
   }
 
   async grant(actor: Actor, suiteId: string, input: CreateShareRequest): Promise<ShareResponse> {
@@ -121,10 +128,6 @@ export class SharesService {
       });
     }
     return user;
-  }
-
-  private userOf(row: SuiteShareEntity): { email: string; displayName: string | null } {
-    return { email: row.user?.email ?? '', displayName: row.user?.displayName ?? null };
   }
 
   private async record(
