@@ -23,3 +23,7 @@ export * from './lifecycle/lifecycle.module';
 export * from './lifecycle/shutdown-coordinator';
 export * from './bootstrap/bootstrap-service';
 export * from './bootstrap/instance-id';
+export * from './metrics/metrics-registry';
+export * from './metrics/metrics-endpoint';
+export * from './metrics/http-metrics';
+export * from './tracing/trace-context';

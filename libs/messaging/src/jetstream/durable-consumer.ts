@@ -8,6 +8,15 @@ import { parseIncoming } from '../validation/payload-validator';
 import { JetStreamBootstrap } from './jetstream-bootstrap';
 import { describeError } from './nats-errors';
 import { DEFAULT_RETRY_BACKOFF, type RetryBackoff, redeliveryDelayMs } from './retry-backoff';
+import { gauge, runInTrace } from '@dq/platform';
+import { traceparentOf } from '../tracing/nats-trace-headers';
+
+/** Messages behind the one just delivered, as JetStream reports them with each delivery. */
+const consumerPending = gauge<'durable'>({
+  name: 'dq_nats_consumer_pending',
+  help: 'Messages a JetStream durable consumer has still to deliver (its lag), at its last delivery',
+  labelNames: ['durable'],
+});
 
 export interface EventMeta {
   /**
@@ -137,6 +146,7 @@ class DurableConsumer<T> implements ConsumerHandle {
 
   private async handle(message: JsMsg): Promise<void> {
     const deliveryCount = message.info.deliveryCount;
+    consumerPending.set({ durable: this.def.durable }, message.info.pending);
     const messageId = message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`;
     let payload: T;
     try {
@@ -151,11 +161,13 @@ class DurableConsumer<T> implements ConsumerHandle {
     // Tell JetStream we are still working so a slow handler is not redelivered elsewhere meanwhile.
     const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
     try {
-      await this.handler(payload, {
-        messageId,
-        deliveryCount,
-        subject: this.namespace.logicalSubject(message.subject),
-      });
+      await runInTrace(traceparentOf(message.headers), () =>
+        this.handler(payload, {
+          messageId,
+          deliveryCount,
+          subject: this.namespace.logicalSubject(message.subject),
+        }),
+      );
       message.ack();
     } catch (err) {
       if (deliveryCount >= this.def.maxDeliver) {

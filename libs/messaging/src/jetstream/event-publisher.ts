@@ -5,6 +5,7 @@ import { MessagingNamespace } from '../messaging-namespace';
 import { assertValidOutgoing } from '../validation/payload-validator';
 import { JetStreamBootstrap } from './jetstream-bootstrap';
 import { describeError } from './nats-errors';
+import { traceHeaders } from '../tracing/nats-trace-headers';
 
 export interface PublishedEvent {
   /** Sequence of the stored message in its stream. */
@@ -39,12 +40,14 @@ export class EventPublisher {
     if (!messageId) throw new Error(`publish(${def.subject}) needs a messageId`);
     assertValidOutgoing(def.payload, payload);
     await this.ensureStreamOnce(def.stream);
+    const carried = traceHeaders();
     try {
       const ack = await this.nats
         .jetstream()
         .publish(this.namespace.subject(def.subject), JSON.stringify(payload), {
           msgID: messageId,
           timeout: ACK_TIMEOUT_MS,
+          ...(carried ? { headers: carried } : {}),
         });
       return { sequence: ack.seq, duplicate: ack.duplicate };
     } catch (err) {

@@ -1,7 +1,14 @@
 import { type JobDefinition } from '@dq/contracts';
 import { Injectable } from '@nestjs/common';
+import { currentTraceparent } from '@dq/platform';
 import { assertValidOutgoing } from '../validation/payload-validator';
 import { QueueRegistry } from './queue-registry';
+
+/**
+ * The job data field that carries the enqueuer's W3C `traceparent` beside the payload; the worker
+ * takes it off before validating the payload.
+ */
+export const JOB_TRACEPARENT_FIELD = '_traceparent';
 
 /** Base of the exponential retry delay between attempts: 2 s, 4 s, 8 s ... */
 const RETRY_BASE_DELAY_MS = 2_000;
@@ -20,7 +27,9 @@ export class JobProducer {
   async enqueue<T>(def: JobDefinition<T>, payload: T, { jobId }: { jobId: string }): Promise<void> {
     if (!jobId) throw new Error(`enqueue(${def.queue.name}/${def.name}) needs a jobId`);
     assertValidOutgoing(def.payload, payload);
-    await this.queues.queue(def.queue).add(def.name, payload, {
+    const traceparent = currentTraceparent();
+    const data = traceparent ? { ...payload, [JOB_TRACEPARENT_FIELD]: traceparent } : payload;
+    await this.queues.queue(def.queue).add(def.name, data, {
       jobId,
       attempts: def.attempts,
       backoff: { type: 'exponential', delay: RETRY_BASE_DELAY_MS },

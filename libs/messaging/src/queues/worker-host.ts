@@ -1,11 +1,50 @@
 import { type JobDefinition } from '@dq/contracts';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { DelayedError, type Job, type Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { REQUEST_SECONDS_BUCKETS, gauge, histogram, runInTrace } from '@dq/platform';
 import { RedisClient } from '../connections/redis-client';
 import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
 import { parseIncoming } from '../validation/payload-validator';
 import { type JobContext, type JobHandler, type WorkerHandle, type WorkerStartOptions } from './job-context';
+import { JOB_TRACEPARENT_FIELD } from './job-producer';
+import { QueueRegistry } from './queue-registry';
+
+/** From a job's (last) enqueue to a worker taking it, by queue. */
+const queueWaitSeconds = histogram<'queue'>({
+  name: 'dq_queue_wait_seconds',
+  help: 'Time a BullMQ job waited from enqueue to a worker taking it',
+  labelNames: ['queue'],
+  buckets: [...REQUEST_SECONDS_BUCKETS, 60, 300, 900],
+});
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+/** The queues worked in this process, read on each scrape. */
+const consumedQueues = new Map<string, Queue>();
+
+/** Jobs of each queue this process works, by state (waiting and delayed are the consumer lag). */
+gauge<'queue' | 'state'>({
+  name: 'dq_queue_jobs',
+  help: 'BullMQ jobs of the queues this process consumes, by state',
+  labelNames: ['queue', 'state'],
+  async collect() {
+    this.reset();
+    for (const [name, queue] of consumedQueues) {
+      const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+      if (!counts) continue;
+      for (const state of QUEUE_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+    }
+  },
+});
+
+/** The job's data without the trace field, and the trace it carried. */
+function splitTrace(data: unknown): { payload: unknown; traceparent: string | undefined } {
+  if (typeof data !== 'object' || data === null || !(JOB_TRACEPARENT_FIELD in data)) {
+    return { payload: data, traceparent: undefined };
+  }
+  const { [JOB_TRACEPARENT_FIELD]: traceparent, ...payload } = data as Record<string, unknown>;
+  return { payload, traceparent: typeof traceparent === 'string' ? traceparent : undefined };
+}
 
 const DEFAULT_LOCK_DURATION_MS = 30_000;
 const DEFAULT_STALLED_INTERVAL_MS = 30_000;
@@ -63,9 +102,16 @@ class HostedWorker<T> implements WorkerHandle {
       // One job name per queue is the rule; a stranger here is a wiring bug, not worth retrying.
       throw new UnrecoverableError(`Queue ${this.def.queue.name} has no handler for job name ${job.name}`);
     }
+    const { payload: data, traceparent } = splitTrace(job.data);
+    if (job.attemptsMade === 0 && job.processedOn !== undefined) {
+      queueWaitSeconds.observe(
+        { queue: this.def.queue.name },
+        Math.max(0, job.processedOn - job.timestamp) / 1000,
+      );
+    }
     let payload: T;
     try {
-      payload = parseIncoming(this.def.payload, JSON.stringify(job.data));
+      payload = parseIncoming(this.def.payload, JSON.stringify(data));
     } catch (err) {
       this.logger.error(`Job ${job.id} has an invalid payload; failing it for good: ${describeError(err)}`);
       throw new UnrecoverableError(describeError(err));
@@ -100,7 +146,7 @@ class HostedWorker<T> implements WorkerHandle {
     try {
       // A job fetched just as close() began: give it straight back.
       if (this.closing) return await handBack();
-      await this.handler(payload, context);
+      await runInTrace(traceparent, () => this.handler(payload, context));
     } catch (err) {
       // A failure caused by our own shutdown is not the job's fault: hand back without an attempt.
       if (delayed) throw new DelayedError();
@@ -127,6 +173,7 @@ export class WorkerHost implements OnModuleDestroy {
   constructor(
     private readonly redis: RedisClient,
     private readonly namespace: MessagingNamespace,
+    private readonly queues: QueueRegistry,
   ) {}
 
   async start<T>(
@@ -136,6 +183,7 @@ export class WorkerHost implements OnModuleDestroy {
   ): Promise<WorkerHandle> {
     const hosted = new HostedWorker(def, handler, this.redis, this.namespace, options);
     await hosted.waitUntilReady();
+    consumedQueues.set(def.queue.name, this.queues.queue(def.queue));
     const handle: WorkerHandle = {
       close: async () => {
         await hosted.close();

@@ -10,6 +10,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { ErrorCode as NatsErrorCode, NatsError } from 'nats';
 import { NatsClient } from '../connections/nats-client';
+import { traceHeaders } from '../tracing/nats-trace-headers';
 import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
 import { InvalidPayloadError } from '../validation/invalid-payload.error';
@@ -42,13 +43,12 @@ export class RpcClient {
     assertValidOutgoing(def.request, payload);
     const subject = requestSubject(def, service);
     let data: Uint8Array;
+    const carried = traceHeaders();
     try {
       const msg = await this.nats.connection.request(
         this.namespace.subject(subject),
         JSON.stringify(payload),
-        {
-          timeout: timeoutMs,
-        },
+        { timeout: timeoutMs, ...(carried ? { headers: carried } : {}) },
       );
       data = msg.data;
     } catch (err) {

@@ -13,6 +13,8 @@ import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
 import { InvalidPayloadError } from '../validation/invalid-payload.error';
 import { parseIncoming } from '../validation/payload-validator';
+import { runInTrace } from '@dq/platform';
+import { traceparentOf } from '../tracing/nats-trace-headers';
 import { type RpcReply } from './rpc-envelope';
 
 export interface RpcRegistration {
@@ -47,7 +49,7 @@ export class RpcServer implements OnModuleDestroy {
           this.logger.warn(`Subscription ${subject} failed: ${describeError(err)}`);
           return;
         }
-        void this.answer(def, handler, msg);
+        void runInTrace(traceparentOf(msg.headers), () => this.answer(def, handler, msg));
       },
     });
     this.subscriptions.add(subscription);

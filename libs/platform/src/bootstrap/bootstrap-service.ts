@@ -108,7 +108,13 @@ export async function createServiceApp<C extends HttpServiceConfig>(
     rawBody: options.http?.rawBody ?? false,
   });
   await options.beforeHttp?.(app);
-  configureHttpApp(app, { ...options.http, nodeEnv: config.NODE_ENV, logger, shutdownHooks: false });
+  configureHttpApp(app, {
+    ...options.http,
+    nodeEnv: config.NODE_ENV,
+    logger,
+    shutdownHooks: false,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  });
   answerClientErrors(app.getHttpServer());
   const coordinator = app.get(ShutdownCoordinator);
   if (options.handleSignals ?? true) {

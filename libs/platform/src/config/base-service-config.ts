@@ -1,4 +1,15 @@
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+} from 'class-validator';
 import { Secret } from './secret.decorator';
 import { IsServiceUrl } from './url.validator';
 
@@ -47,6 +58,13 @@ export class HttpServiceConfig {
   @Min(1)
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  /** When set, scrapes of `/metrics` must send it as a bearer token; unset, the endpoint is open. */
+  @Secret()
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
 }
 
 /**

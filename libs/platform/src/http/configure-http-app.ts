@@ -9,6 +9,7 @@ import {
   reenterRequestContextMiddleware,
   requestContextMiddleware,
 } from '../logging/request-context.middleware';
+import { metricsEndpointMiddleware } from '../metrics/metrics-endpoint';
 import { refuseHostileBodyMiddleware, refuseHostileUrlMiddleware, jsonBodyVerifier } from './hostile-input';
 import { HttpErrorEnvelopeFilter } from './http-error-envelope.filter';
 import { createValidationPipe } from './validation-errors';
@@ -37,6 +38,8 @@ export interface HttpAppOptions {
   shutdownHooks?: boolean;
   /** Keep a JSON body's raw bytes on `req.rawBody` too (the app was created with `rawBody: true`). */
   rawBody?: boolean;
+  /** When set, `GET /metrics` needs it as a bearer token; otherwise the endpoint is open. */
+  metricsToken?: string;
 }
 
 type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
@@ -84,6 +87,8 @@ export function configureHttpApp(
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
+  // Scrapes are answered first: no log line each, and no guard or API rate limit applies.
+  app.use(metricsEndpointMiddleware(options.metricsToken));
   app.use(requestContextMiddleware(logger));
   // Hostile input is refused here, once for every route and before authentication: a URL that
   // does not decode to storable text, a JSON body too deep or not UTF-8 (on the raw bytes, before

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { runWithLogContext } from './log-context';
+import { httpRequestSeconds, routeLabelOf } from '../metrics/http-metrics';
+import {
+  TRACEPARENT_HEADER,
+  childTraceContext,
+  parseTraceparent,
+  traceLogFields,
+} from '../tracing/trace-context';
+import { type LogContext, runWithLogContext } from './log-context';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const REQUEST_ID_LOCAL = 'requestId';
+const LOG_CONTEXT_LOCAL = 'logContext';
 
 /** The request id of a request that went through `requestContextMiddleware`. */
 export function requestIdOf(res: Response): string | undefined {
@@ -14,9 +22,10 @@ export function requestIdOf(res: Response): string | undefined {
 
 /**
  * First middleware of every app: takes a well-formed `X-Request-Id` or mints a UUID, echoes it,
- * runs the request in a log context carrying it, and writes one line per finished request. The
- * line names method, path (never the query string, which may carry secrets), status and duration;
- * never headers or bodies.
+ * continues the caller's W3C `traceparent` in a new span (or starts a trace), runs the request in
+ * a log context carrying both, writes one line per finished request and observes its duration by
+ * route pattern and status. The line names method, path (never the query string, which may carry
+ * secrets), status and duration; never headers or bodies.
  */
 export function requestContextMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -24,24 +33,32 @@ export function requestContextMiddleware(logger: Logger) {
     const requestId = offered !== undefined && WELL_FORMED_REQUEST_ID.test(offered) ? offered : randomUUID();
     res.locals[REQUEST_ID_LOCAL] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    const trace = childTraceContext(parseTraceparent(req.get(TRACEPARENT_HEADER)));
+    const context: LogContext = { request_id: requestId, ...traceLogFields(trace) };
+    res.locals[LOG_CONTEXT_LOCAL] = context;
     const started = process.hrtime.bigint();
     let logged = false;
     const logCompletion = (): void => {
       if (logged) return;
       logged = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpRequestSeconds.observe(
+        { method: req.method, route: routeLabelOf(req), status: String(res.statusCode) },
+        seconds,
+      );
       const line = {
-        request_id: requestId,
+        ...context,
         method: req.method,
         path: req.originalUrl.split('?')[0],
         status: res.statusCode,
-        duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        duration_ms: Math.round(seconds * 1e5) / 100,
         ...(res.writableFinished ? {} : { aborted: true }),
       };
       logger.info(line, 'request completed');
     };
     res.once('finish', logCompletion);
     res.once('close', logCompletion);
-    runWithLogContext({ request_id: requestId }, next);
+    runWithLogContext(context, next);
   };
 }
 
@@ -51,8 +68,8 @@ export function requestContextMiddleware(logger: Logger) {
  */
 export function reenterRequestContextMiddleware() {
   return (_req: Request, res: Response, next: NextFunction): void => {
-    const requestId = requestIdOf(res);
-    if (requestId === undefined) return next();
-    runWithLogContext({ request_id: requestId }, next);
+    const context = res.locals[LOG_CONTEXT_LOCAL] as LogContext | undefined;
+    if (context === undefined) return next();
+    runWithLogContext(context, next);
   };
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   Broadcasts,
   CheckOutcome as Outcome,
+  DatasourceErrorClass,
   RunFailureReason,
   RunStatus,
   isTerminalRunStatus,
@@ -24,6 +25,18 @@ import { RunLifecycle } from '../lifecycle/run-lifecycle';
 import { OneRunPerSuite } from '../lifecycle/one-run-per-suite';
 import { RunEvent, type RunEndEvent } from '../lifecycle/run-transitions';
 import { RUN_PRIVACY, type RunPrivacy } from './run-privacy';
+import { checkSeconds, datasourceErrors } from '../lifecycle/run-metrics';
+
+const DATASOURCE_ERROR_CLASSES = new Set<unknown>(Object.values(DatasourceErrorClass));
+
+/** A check's duration by outcome, and its datasource error class when the datasource failed it. */
+function observeCheck(evaluation: CheckEvaluation, startedAt: Date): void {
+  checkSeconds.observe({ outcome: evaluation.outcome }, Math.max(0, Date.now() - startedAt.getTime()) / 1000);
+  const errorClass = evaluation.detail['class'];
+  if (evaluation.outcome === Outcome.Error && DATASOURCE_ERROR_CLASSES.has(errorClass)) {
+    datasourceErrors.inc({ class: String(errorClass) });
+  }
+}
 
 export interface ExecutionContext {
   /** Identifies this worker on the run row while it holds the run. */
@@ -212,6 +225,7 @@ export class RunExecutionService {
     progress: RunProgress,
   ): Promise<void> {
     progress.evaluated.add(checkId);
+    observeCheck(evaluation, startedAt);
     const completed = progress.evaluated.size - progress.lost.size;
     const detail = zeroSample ? withoutSamples(evaluation.detail) : evaluation.detail;
     const result = { runId, checkId, startedAt, completed };
@@ -279,7 +293,11 @@ export class RunExecutionService {
 
   private async finish(runId: string, event: RunEndEvent, reason?: RunFailureReason): Promise<void> {
     const ended = await this.ledger.finish(runId, event, reason);
-    if (ended) return this.completion.publish(ended.run, ended.facts);
+    if (ended) {
+      const { status, reason: endReason } = ended.run;
+      this.logger.log({ run_id: runId, status, reason: endReason, msg: 'run finished' });
+      return this.completion.publish(ended.run, ended.facts);
+    }
     // Not running any more: another worker or a cancel ended it; its completion is re-published.
     await this.publishCompletion(
       await this.dataSource.getRepository(RunEntity).findOneByOrFail({ id: runId }),

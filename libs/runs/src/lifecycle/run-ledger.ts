@@ -5,6 +5,7 @@ import { BatchedStatement, entityOfRow, preparedQuery } from '@dq/db';
 import { RunEntity } from '../entities';
 import { type CompletionFacts, completionFactsColumns } from '../execution/run-completion.publisher';
 import { RUN_LEASE_MS } from './run-lease';
+import { countRunFinished } from './run-metrics';
 import { runTransitionSql } from './run-status-sql';
 import { RunEvent, type RunEndEvent, runStatusAfter } from './run-transitions';
 import { runOutcomeCountsSql } from '../api/run-outcome-counts';
@@ -239,7 +240,9 @@ export class RunLedger {
     return ends.map(({ runId }) => {
       const row = byId.get(runId);
       if (row === undefined) return undefined;
-      return { run: entityOfRow(this.dataSource, RunEntity, row), facts: row.completion_facts };
+      const run = entityOfRow(this.dataSource, RunEntity, row);
+      countRunFinished(run.status, run.reason, run.startedAt, run.finishedAt);
+      return { run, facts: row.completion_facts };
     });
   }
 }

@@ -7,6 +7,7 @@ import { type RunTarget } from '@dq/contracts';
 import { type PlannedCheck } from '../plan/planned-check';
 import { OneRunPerSuite } from './one-run-per-suite';
 import { RUN_LEASE_MS } from './run-lease';
+import { countRunFinished, runsFinished } from './run-metrics';
 import { runStatusIn, runTransitionSql } from './run-status-sql';
 import { RUN_INITIAL_STATUS, RunEvent } from './run-transitions';
 
@@ -66,6 +67,7 @@ export class RunLifecycle {
       }),
       [runId, RunFailureReason.InternalError],
     );
+    if (rows.length > 0) countRunFinished(RunStatus.Failed, RunFailureReason.InternalError);
     return rows.length > 0;
   }
 
@@ -83,6 +85,7 @@ export class RunLifecycle {
       }),
       [runId],
     );
+    if (row) countRunFinished(RunStatus.Cancelled, null);
     return row?.cancel_requested_at;
   }
 
@@ -138,6 +141,9 @@ export class RunLifecycle {
       }),
       [RunFailureReason.WorkerLost],
     );
+    if (rows.length > 0) {
+      runsFinished.inc({ status: RunStatus.Failed, reason: RunFailureReason.WorkerLost }, rows.length);
+    }
     return rows.map((row) => row.id);
   }
 
