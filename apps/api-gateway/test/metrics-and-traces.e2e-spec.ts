@@ -5,6 +5,8 @@
  * never rate-limited.
  */
 import { randomUUID } from 'node:crypto';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type RunProgressView } from '@dq/contracts';
 import {
   type AppProcess,
@@ -170,5 +172,43 @@ describe('metrics and traces through the gateway and the runner', () => {
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.text)).toMatchObject({ error: { code: 'unauthenticated' } });
     expect((await scrape(runner, 'wrong-token-wrong-token')).status).toBe(401);
+  });
+
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT set, the request span is exported under the caller trace', async () => {
+    // A loopback OTLP collector: keeps each body posted to /v1/traces.
+    const bodies: { path: string; type: string; body: Buffer }[] = [];
+    const collector: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        bodies.push({
+          path: req.url ?? '',
+          type: req.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks),
+        });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+    try {
+      const exporting = await world.startGateway({ ...APP_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+      const read = await call(`${exporting.url}/api/v1`, 'GET', `/suites/${suiteId}`, {
+        token: admin,
+        headers: { traceparent: TRACEPARENT },
+      });
+      expect(read.status).toBe(200);
+      // Stopping flushes the batch.
+      await exporting.stop();
+      const exported = bodies.find((posted) => posted.path === '/v1/traces');
+      expect(exported).toBeDefined();
+      const { type, body } = exported!;
+      const carriesTrace = type.includes('json')
+        ? body.toString('utf8').includes(TRACE_ID)
+        : body.includes(Buffer.from(TRACE_ID, 'hex'));
+      expect(carriesTrace).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => collector.close(() => resolve()));
+    }
   });
 });

@@ -27,3 +27,4 @@ export * from './metrics/metrics-registry';
 export * from './metrics/metrics-endpoint';
 export * from './metrics/http-metrics';
 export * from './tracing/trace-context';
+export * from './tracing/spans';

@@ -161,12 +161,15 @@ class DurableConsumer<T> implements ConsumerHandle {
     // Tell JetStream we are still working so a slow handler is not redelivered elsewhere meanwhile.
     const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
     try {
-      await runInTrace(traceparentOf(message.headers), () =>
-        this.handler(payload, {
-          messageId,
-          deliveryCount,
-          subject: this.namespace.logicalSubject(message.subject),
-        }),
+      await runInTrace(
+        traceparentOf(message.headers),
+        () =>
+          this.handler(payload, {
+            messageId,
+            deliveryCount,
+            subject: this.namespace.logicalSubject(message.subject),
+          }),
+        `event ${this.def.durable}`,
       );
       message.ack();
     } catch (err) {

@@ -146,7 +146,7 @@ class HostedWorker<T> implements WorkerHandle {
     try {
       // A job fetched just as close() began: give it straight back.
       if (this.closing) return await handBack();
-      await runInTrace(traceparent, () => this.handler(payload, context));
+      await runInTrace(traceparent, () => this.handler(payload, context), `job ${this.def.queue.name}`);
     } catch (err) {
       // A failure caused by our own shutdown is not the job's fault: hand back without an attempt.
       if (delayed) throw new DelayedError();

@@ -49,7 +49,11 @@ export class RpcServer implements OnModuleDestroy {
           this.logger.warn(`Subscription ${subject} failed: ${describeError(err)}`);
           return;
         }
-        void runInTrace(traceparentOf(msg.headers), () => this.answer(def, handler, msg));
+        void runInTrace(
+          traceparentOf(msg.headers),
+          () => this.answer(def, handler, msg),
+          `rpc ${def.subject}`,
+        );
       },
     });
     this.subscriptions.add(subscription);

@@ -15,6 +15,7 @@ import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
 import { createLogger } from '../logging/create-logger';
 import { LoggingModule } from '../logging/logging.module';
 import { PinoNestLogger } from '../logging/pino-nest-logger';
+import { enableSpanExport, shutdownSpanExport, spanExportEnabled } from '../tracing/spans';
 
 export interface ServiceBootstrapOptions<C extends HttpServiceConfig = HttpServiceConfig> {
   service: ServiceName;
@@ -102,6 +103,7 @@ export async function createServiceApp<C extends HttpServiceConfig>(
 ): Promise<ServiceApp> {
   const { config, service } = options;
   const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) await enableSpanExport(service, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await NestFactory.create<NestExpressApplication>(rootModule(options, logger), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
@@ -120,6 +122,8 @@ export async function createServiceApp<C extends HttpServiceConfig>(
   if (options.handleSignals ?? true) {
     coordinator.install(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   }
+  // Last, so the spans of the drain are flushed too.
+  if (spanExportEnabled()) coordinator.onShutdown('span-export', () => shutdownSpanExport(), 1_000);
   try {
     await options.beforeInit?.(app);
     await app.init();

@@ -65,6 +65,11 @@ export class HttpServiceConfig {
   @IsString()
   @MinLength(16)
   METRICS_TOKEN?: string;
+
+  /** When set, spans are exported over OTLP/HTTP to `<endpoint>/v1/traces`; off by default. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 }
 
 /**

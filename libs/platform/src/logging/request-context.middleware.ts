@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpRequestSeconds, routeLabelOf } from '../metrics/http-metrics';
-import {
-  TRACEPARENT_HEADER,
-  childTraceContext,
-  parseTraceparent,
-  traceLogFields,
-} from '../tracing/trace-context';
+import { startSpan } from '../tracing/spans';
+import { TRACEPARENT_HEADER, parseTraceparent, traceLogFields } from '../tracing/trace-context';
 import { type LogContext, runWithLogContext } from './log-context';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -33,8 +29,10 @@ export function requestContextMiddleware(logger: Logger) {
     const requestId = offered !== undefined && WELL_FORMED_REQUEST_ID.test(offered) ? offered : randomUUID();
     res.locals[REQUEST_ID_LOCAL] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const trace = childTraceContext(parseTraceparent(req.get(TRACEPARENT_HEADER)));
-    const context: LogContext = { request_id: requestId, ...traceLogFields(trace) };
+    const span = startSpan(req.method, parseTraceparent(req.get(TRACEPARENT_HEADER)), 'server', {
+      'http.request.method': req.method,
+    });
+    const context: LogContext = { request_id: requestId, ...traceLogFields(span.context) };
     res.locals[LOG_CONTEXT_LOCAL] = context;
     const started = process.hrtime.bigint();
     let logged = false;
@@ -42,10 +40,9 @@ export function requestContextMiddleware(logger: Logger) {
       if (logged) return;
       logged = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpRequestSeconds.observe(
-        { method: req.method, route: routeLabelOf(req), status: String(res.statusCode) },
-        seconds,
-      );
+      const route = routeLabelOf(req);
+      httpRequestSeconds.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      span.end({ 'http.route': route, 'http.response.status_code': res.statusCode });
       const line = {
         ...context,
         method: req.method,

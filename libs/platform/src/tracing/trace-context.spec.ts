@@ -5,9 +5,9 @@ import {
   currentTraceparent,
   formatTraceparent,
   parseTraceparent,
-  runInTrace,
   traceLogFields,
 } from './trace-context';
+import { runInTrace } from './spans';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN_ID = '00f067aa0ba902b7';
@@ -75,8 +75,8 @@ describe('trace context in the log context', () => {
     });
   });
 
-  it('runInTrace with a malformed traceparent starts a new trace instead of failing', () => {
-    runInTrace('garbage', () => {
+  it('runInTrace with a malformed traceparent starts a new trace instead of failing', async () => {
+    await runInTrace('garbage', async () => {
       expect(currentTraceContext()?.traceId).toMatch(/^[0-9a-f]{32}$/);
     });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { currentLogContext, runWithLogContext } from '../logging/log-context';
+import { currentLogContext } from '../logging/log-context';
 
 /** The W3C Trace Context header a request, a NATS message or a queued job carries. */
 export const TRACEPARENT_HEADER = 'traceparent';
@@ -70,12 +70,4 @@ export function currentTraceContext(): TraceContext | undefined {
 export function currentTraceparent(): string | undefined {
   const context = currentTraceContext();
   return context ? formatTraceparent(context) : undefined;
-}
-
-/**
- * Runs `fn` in a new span continuing the `traceparent` received with a message or job (a new trace
- * when it is missing or malformed); log lines inside carry its trace id.
- */
-export function runInTrace<R>(traceparent: string | undefined | null, fn: () => R): R {
-  return runWithLogContext(traceLogFields(childTraceContext(parseTraceparent(traceparent))), fn);
 }
