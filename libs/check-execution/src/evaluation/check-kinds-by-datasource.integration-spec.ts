@@ -6,8 +6,7 @@
  * checks are saved (support matrix and check definition specs, suites e2e).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -22,9 +21,8 @@ import {
 import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, DatasourceError, createDefaultAdapters } from '@dq/datasources';
+import { DatasourceAdapterRegistry, DatasourceError } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
 import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
@@ -38,14 +36,17 @@ import {
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
-  startAzuritePeer,
-  startDatabricksSqlPeer,
-  startFakesnowPeer,
-  startIcebergCatalogPeer,
-  startS3Peer,
 } from '@dq/testing';
 import { OpenedConnections } from '../target/opened-connections';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
+import {
+  type DatasourcePeers,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  insertConnection,
+  startDatasourcePeers,
+  targetEvaluatorOver,
+} from '../../test/peer-datasources';
 
 const UPDATED_AT = '2026-11-20 10:00:00';
 // 10 orders: customers 3 and 6 missing, order 4 negative.
@@ -119,7 +120,7 @@ const EXPECTED: Record<CheckVariant, string> = {
 };
 
 describe('check kinds by datasource kind, against the peers', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  let peers: DatasourcePeers;
   const pgDatabase = `dq_kinds_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
@@ -133,24 +134,11 @@ describe('check kinds by datasource kind, against the peers', () => {
   let databricks: DatabricksSqlPeer;
   const subjects: Subject[] = [];
 
-  async function connectionRow(
+  const connectionRow = (
     kind: ConnectionKind,
     config: Record<string, unknown>,
     credential: Record<string, unknown> | null,
-  ) {
-    const id = randomUUID();
-    await dataSource.query(
-      'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [
-        id,
-        `${kind}-${id}`,
-        kind,
-        JSON.stringify(config),
-        credential === null ? null : cipher.sealer().seal(credential, `connection:${id}`),
-      ],
-    );
-    return id;
-  }
+  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   beforeAll(async () => {
     env = await createIsolatedEnvironment('check-kinds');
@@ -160,48 +148,34 @@ describe('check kinds by datasource kind, against the peers', () => {
       poolSize: 2,
     }).initialize();
     cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    workDir = await mkdtemp(path.join(tmpdir(), 'dq-kinds-'));
-    const adapters = new DatasourceAdapterRegistry();
-    [moto, azurite, fakesnow] = await Promise.all([
-      startS3Peer(),
-      startAzuritePeer(),
-      startFakesnowPeer({ password: PASSWORD }),
-    ]);
-    iceberg = await startIcebergCatalogPeer({ token: TOKEN });
-    databricks = await startDatabricksSqlPeer({
-      token: TOKEN,
-      tables: [
-        {
-          catalog: 'lake',
-          schema: 'sales',
-          name: 'orders',
-          columns: [
-            { name: 'id', type: 'BIGINT', nullable: false },
-            { name: 'customer', type: 'STRING' },
-            { name: 'amount', type: 'DOUBLE' },
-            { name: 'updated_at', type: 'TIMESTAMP' },
-          ],
-          rows: ORDERS.map((o) => [o.id, o.customer, o.amount, UPDATED_AT]),
-        },
-      ],
+    peers = await startDatasourcePeers({
+      name: 'kinds',
+      password: PASSWORD,
+      icebergToken: TOKEN,
+      databricks: {
+        token: TOKEN,
+        tables: [
+          {
+            catalog: 'lake',
+            schema: 'sales',
+            name: 'orders',
+            columns: [
+              { name: 'id', type: 'BIGINT', nullable: false },
+              { name: 'customer', type: 'STRING' },
+              { name: 'amount', type: 'DOUBLE' },
+              { name: 'updated_at', type: 'TIMESTAMP' },
+            ],
+            rows: ORDERS.map((o) => [o.id, o.customer, o.amount, UPDATED_AT]),
+          },
+        ],
+      },
     });
-    for (const adapter of createDefaultAdapters({
-      egress,
-      spoolDir: workDir,
-      warehouseAccessUrlForTests: fakesnow.accessUrl,
-    }))
-      adapters.register(adapter);
-    evaluator = new SuiteTargetEvaluator(
-      new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
-      adapters,
-      { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(dataSource) },
-    );
+    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
+    iceberg = peers.iceberg!;
+    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
 
     // PostgreSQL
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgDatabase}`);
-    await admin.end();
+    await createPostgresDatabase(pgDatabase);
     const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
     await pg.connect();
     await pg.query(
@@ -321,15 +295,10 @@ describe('check kinds by datasource kind, against the peers', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([moto?.stop(), azurite?.stop(), iceberg?.stop(), fakesnow?.stop(), databricks?.stop()]);
+    await peers?.stop();
     await dataSource?.destroy();
     await env?.cleanup();
-    egress.destroy();
-    await rm(workDir, { recursive: true, force: true });
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-    await admin.end();
+    await dropPostgresDatabase(pgDatabase);
   });
 
   /** A check of the given body, parsed as the API would for that datasource kind. */

@@ -6,22 +6,17 @@
  * in the warehouse (fakesnow) and the lakehouse (the Databricks Thrift peer), evaluated through the real adapters and the suite evaluator in one fused scan per target.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { parseCheckDefinition } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
-import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
+import { type CheckEvaluation } from '@dq/runs';
 import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
-import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
   type DatabricksSqlPeer,
@@ -33,14 +28,16 @@ import {
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
-  startAzuritePeer,
-  startDatabricksSqlPeer,
-  startFakesnowPeer,
-  startIcebergCatalogPeer,
-  startS3Peer,
 } from '@dq/testing';
-import { OpenedConnections } from '../target/opened-connections';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
+import {
+  type DatasourcePeers,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  insertConnection,
+  startDatasourcePeers,
+  targetEvaluatorOver,
+} from '../../test/peer-datasources';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures/nan-infinity');
 const TOKEN = `peer-token-${randomUUID()}`;
@@ -209,13 +206,12 @@ const FAILING = expectation('label mean', 'expect_column_mean_to_be_between', {
 });
 
 describe('NaN, infinities and a failing metric, on every SQL-reading datasource kind', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  let peers: DatasourcePeers;
   const pgDatabase = `dq_nan_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
   let cipher: SecretOpener;
   let evaluator: SuiteTargetEvaluator;
-  let workDir: string;
   let moto: S3Peer;
   let azurite: AzuritePeer;
   let fakesnow: FakesnowPeer;
@@ -223,24 +219,11 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   let iceberg: IcebergCatalogPeer;
   const subjects = new Map<Kind, { connectionId: string; target: string }>();
 
-  async function connectionRow(
+  const connectionRow = (
     kind: ConnectionKind,
     config: Record<string, unknown>,
-    credential: Record<string, unknown>,
-  ): Promise<string> {
-    const id = randomUUID();
-    await dataSource.query(
-      'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [
-        id,
-        `${kind}-${id}`,
-        kind,
-        JSON.stringify(config),
-        cipher.sealer().seal(credential, `connection:${id}`),
-      ],
-    );
-    return id;
-  }
+    credential: Record<string, unknown> | null,
+  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   beforeAll(async () => {
     const duck = await DuckDBInstance.create(':memory:');
@@ -262,48 +245,35 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       poolSize: 2,
     }).initialize();
     cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    workDir = await mkdtemp(path.join(tmpdir(), 'dq-nan-'));
-    [moto, azurite, fakesnow] = await Promise.all([
-      startS3Peer(),
-      startAzuritePeer(),
-      startFakesnowPeer({ password: PASSWORD }),
-    ]);
-    databricks = await startDatabricksSqlPeer({
-      token: TOKEN,
-      tables: [
-        {
-          catalog: 'lake',
-          schema: 'sensors',
-          name: 'readings',
-          columns: [
-            { name: 'id', type: 'BIGINT' },
-            { name: 'reading', type: 'DOUBLE' },
-            { name: 'spike', type: 'DOUBLE' },
-            { name: 'high', type: 'DOUBLE' },
-            { name: 'label', type: 'STRING' },
-          ],
-          rows: ROWS.map((row) => [row.id, row.reading, row.spike, row.high, row.label]),
-        },
-      ],
+    peers = await startDatasourcePeers({
+      name: 'nan',
+      password: PASSWORD,
+      icebergToken: TOKEN,
+      databricks: {
+        token: TOKEN,
+        tables: [
+          {
+            catalog: 'lake',
+            schema: 'sensors',
+            name: 'readings',
+            columns: [
+              { name: 'id', type: 'BIGINT' },
+              { name: 'reading', type: 'DOUBLE' },
+              { name: 'spike', type: 'DOUBLE' },
+              { name: 'high', type: 'DOUBLE' },
+              { name: 'label', type: 'STRING' },
+            ],
+            rows: ROWS.map((row) => [row.id, row.reading, row.spike, row.high, row.label]),
+          },
+        ],
+      },
     });
-    const adapters = new DatasourceAdapterRegistry();
-    for (const adapter of createDefaultAdapters({
-      egress,
-      spoolDir: workDir,
-      warehouseAccessUrlForTests: fakesnow.accessUrl,
-    }))
-      adapters.register(adapter);
-    evaluator = new SuiteTargetEvaluator(
-      new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
-      adapters,
-      { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(dataSource) },
-    );
+    ({ moto, azurite, fakesnow, databricks } = peers);
+    iceberg = peers.iceberg!;
+    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
 
     // P: the same rows, NaN and the infinities bound as PostgreSQL's float8 text.
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgDatabase}`);
-    await admin.end();
+    await createPostgresDatabase(pgDatabase);
     const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
     await pg.connect();
     await pg.query(
@@ -387,7 +357,6 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     });
 
     // T: the Parquet fixture's rows written as an Iceberg table, served by the REST catalog peer.
-    iceberg = await startIcebergCatalogPeer({ token: TOKEN, s3: moto });
     const written = await iceberg.addParquetTable(path.join(FIXTURES, 'readings.parquet'), 'nan', 'readings');
     expect(written.rows).toBe(8);
     subjects.set('iceberg_catalog', {
@@ -411,16 +380,10 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   }, 300_000);
 
   afterAll(async () => {
-    await iceberg?.stop();
-    await Promise.all([moto?.stop(), azurite?.stop(), fakesnow?.stop(), databricks?.stop()]);
+    await peers?.stop();
     await dataSource?.destroy();
     await env?.cleanup();
-    egress.destroy();
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-    await admin.end();
+    await dropPostgresDatabase(pgDatabase);
   });
 
   const checkOf = (kind: Kind, body: Record<string, unknown>): TargetCheck => ({

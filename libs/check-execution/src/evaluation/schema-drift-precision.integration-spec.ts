@@ -6,20 +6,16 @@
  * (a bare `numeric`) raises no drift, and learns the live precision once.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { normaliseType, parseCheckDefinition, type SchemaColumn } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
-import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
+import { type CheckEvaluation } from '@dq/runs';
 import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
@@ -33,14 +29,16 @@ import {
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
-  startAzuritePeer,
-  startDatabricksSqlPeer,
-  startFakesnowPeer,
-  startIcebergCatalogPeer,
-  startS3Peer,
 } from '@dq/testing';
-import { OpenedConnections } from '../target/opened-connections';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
+import {
+  type DatasourcePeers,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  insertConnection,
+  startDatasourcePeers,
+  targetEvaluatorOver,
+} from '../../test/peer-datasources';
 
 const TOKEN = `peer-token-${randomUUID()}`;
 const PASSWORD = `pw-${randomUUID()}`;
@@ -58,7 +56,7 @@ interface Subject {
 }
 
 describe('schema drift sees decimal precision and scale on every kind', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  let peers: DatasourcePeers;
   const pgDatabase = `dq_drift_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
@@ -74,24 +72,11 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
   /** What the evaluator asked the real baselines store to do, as it passed through. */
   const baselineCalls: { call: 'capture' | 'refine'; checkId: string; columns: SchemaColumn[] }[] = [];
 
-  async function connectionRow(
+  const connectionRow = (
     kind: ConnectionKind,
     config: Record<string, unknown>,
     credential: Record<string, unknown> | null,
-  ): Promise<string> {
-    const id = randomUUID();
-    await dataSource.query(
-      'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [
-        id,
-        `${kind}-${id}`,
-        kind,
-        JSON.stringify(config),
-        credential === null ? null : cipher.sealer().seal(credential, `connection:${id}`),
-      ],
-    );
-    return id;
-  }
+  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   beforeAll(async () => {
     env = await createIsolatedEnvironment('schema-drift-precision');
@@ -101,62 +86,47 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
       poolSize: 2,
     }).initialize();
     cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    workDir = await mkdtemp(path.join(tmpdir(), 'dq-drift-'));
-    [moto, azurite, fakesnow] = await Promise.all([
-      startS3Peer(),
-      startAzuritePeer(),
-      startFakesnowPeer({ password: PASSWORD }),
-    ]);
-    iceberg = await startIcebergCatalogPeer({ token: TOKEN });
-    databricks = await startDatabricksSqlPeer({
-      token: TOKEN,
-      tables: [
-        {
-          catalog: 'lake',
-          schema: 'sales',
-          name: 'amounts',
-          columns: [
-            { name: 'id', type: 'BIGINT', nullable: false },
-            { name: 'amount', type: 'DECIMAL(10,2)' },
-          ],
-          rows: [
-            [1, 10.5],
-            [2, 20.25],
-          ],
-        },
-      ],
+    peers = await startDatasourcePeers({
+      name: 'drift',
+      password: PASSWORD,
+      icebergToken: TOKEN,
+      databricks: {
+        token: TOKEN,
+        tables: [
+          {
+            catalog: 'lake',
+            schema: 'sales',
+            name: 'amounts',
+            columns: [
+              { name: 'id', type: 'BIGINT', nullable: false },
+              { name: 'amount', type: 'DECIMAL(10,2)' },
+            ],
+            rows: [
+              [1, 10.5],
+              [2, 20.25],
+            ],
+          },
+        ],
+      },
     });
-    const adapters = new DatasourceAdapterRegistry();
-    for (const adapter of createDefaultAdapters({
-      egress,
-      spoolDir: workDir,
-      warehouseAccessUrlForTests: fakesnow.accessUrl,
-    }))
-      adapters.register(adapter);
+    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
+    iceberg = peers.iceberg!;
     const baselines = new CheckBaselines(dataSource);
-    evaluator = new SuiteTargetEvaluator(
-      new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
-      adapters,
-      {
-        history: new CheckMetricHistory(dataSource),
-        baselines: {
-          captureIfAbsent: async (checkId, baseline) => {
-            baselineCalls.push({ call: 'capture', checkId, columns: baseline['columns'] as SchemaColumn[] });
-            return baselines.captureIfAbsent(checkId, baseline);
-          },
-          refineIfUnchanged: async (checkId, from, to) => {
-            baselineCalls.push({ call: 'refine', checkId, columns: to['columns'] as SchemaColumn[] });
-            return baselines.refineIfUnchanged(checkId, from, to);
-          },
+    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters, {
+      baselines: {
+        captureIfAbsent: async (checkId, baseline) => {
+          baselineCalls.push({ call: 'capture', checkId, columns: baseline['columns'] as SchemaColumn[] });
+          return baselines.captureIfAbsent(checkId, baseline);
+        },
+        refineIfUnchanged: async (checkId, from, to) => {
+          baselineCalls.push({ call: 'refine', checkId, columns: to['columns'] as SchemaColumn[] });
+          return baselines.refineIfUnchanged(checkId, from, to);
         },
       },
-    );
+    });
 
     // P: a real table whose column is altered from numeric(10,2) to numeric(12,2) in the test.
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgDatabase}`);
-    await admin.end();
+    await createPostgresDatabase(pgDatabase);
     const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
     await pg.connect();
     await pg.query('CREATE TABLE public.amounts (id bigint NOT NULL, amount numeric(10,2), note text)');
@@ -275,15 +245,10 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([moto?.stop(), azurite?.stop(), iceberg?.stop(), fakesnow?.stop(), databricks?.stop()]);
+    await peers?.stop();
     await dataSource?.destroy();
     await env?.cleanup();
-    egress.destroy();
-    await rm(workDir, { recursive: true, force: true });
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-    await admin.end();
+    await dropPostgresDatabase(pgDatabase);
   });
 
   async function drift(

@@ -13,8 +13,7 @@
  * ledger's own safeguard.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -29,23 +28,18 @@ import {
   parseCheckDefinition,
   randomText,
 } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind, RunStatus, RunTrigger, ServiceName } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '@dq/runs/entities';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import {
   type CheckEvaluation,
   CheckEvaluatorRegistry,
-  CheckMetricHistory,
   type PlannedCheck,
   RunExecutionService,
   RunsModule,
 } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
 import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
-import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
   type DatabricksSqlPeer,
@@ -56,14 +50,17 @@ import {
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
-  startAzuritePeer,
-  startDatabricksSqlPeer,
-  startFakesnowPeer,
-  startS3Peer,
 } from '@dq/testing';
-import { OpenedConnections } from '../target/opened-connections';
 import { SuiteRunTargetEvaluator } from './run-target-evaluator.adapter';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
+import {
+  type DatasourcePeers,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  insertConnection,
+  startDatasourcePeers,
+  targetEvaluatorOver,
+} from '../../test/peer-datasources';
 
 class TestRunnerConfig extends BaseServiceConfig {
   override PORT = 0;
@@ -118,7 +115,7 @@ interface Subject {
 }
 
 describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O, F, W and L', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  let peers: DatasourcePeers;
   const pgDatabase = `dq_unicode_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let env: IsolatedEnvironment;
   let context: INestApplicationContext;
@@ -133,24 +130,11 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   let databricks: DatabricksSqlPeer;
   const subjects: Subject[] = [];
 
-  async function connectionRow(
+  const connectionRow = (
     kind: ConnectionKind,
     config: Record<string, unknown>,
-    credential: Record<string, unknown>,
-  ): Promise<string> {
-    const id = randomUUID();
-    await dataSource.query(
-      'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
-      [
-        id,
-        `${kind}-${id}`,
-        kind,
-        JSON.stringify(config),
-        cipher.sealer().seal(credential, `connection:${id}`),
-      ],
-    );
-    return id;
-  }
+    credential: Record<string, unknown> | null,
+  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   /** A Parquet file of the rows, written by DuckDB from bound values (NUL kept, NaN a double). */
   async function parquetOf(rows: Person[], name: string): Promise<Buffer> {
@@ -203,7 +187,6 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     dataSource = context.get(DataSource);
     execution = context.get(RunExecutionService);
     cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    workDir = await mkdtemp(path.join(tmpdir(), 'dq-unicode-'));
     const lakeTable = (name: string, rows: Person[]) => ({
       catalog: 'lake',
       schema: 'crm',
@@ -218,34 +201,20 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       ],
       rows: rows.map((row) => [row.id, row.name, row.email, row.score, SEEN_AT, row.note]),
     });
-    [moto, azurite, fakesnow, databricks] = await Promise.all([
-      startS3Peer(),
-      startAzuritePeer(),
-      startFakesnowPeer({ password: PASSWORD }),
-      startDatabricksSqlPeer({
+    peers = await startDatasourcePeers({
+      name: 'unicode',
+      password: PASSWORD,
+      databricks: {
         token: TOKEN,
         tables: [lakeTable('people', people(true)), lakeTable('people_baseline', baselineOf(people(true)))],
-      }),
-    ]);
-    const adapters = new DatasourceAdapterRegistry();
-    for (const adapter of createDefaultAdapters({
-      egress,
-      spoolDir: workDir,
-      warehouseAccessUrlForTests: fakesnow.accessUrl,
-    }))
-      adapters.register(adapter);
-    evaluator = new SuiteTargetEvaluator(
-      new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
-      adapters,
-      { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(dataSource) },
-    );
+      },
+    });
+    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
+    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
     context.get(CheckEvaluatorRegistry).registerTargetEvaluator(new SuiteRunTargetEvaluator(evaluator));
 
     // P
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgDatabase}`);
-    await admin.end();
+    await createPostgresDatabase(pgDatabase);
     const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
     await pg.connect();
     await postgresTable(pg, 'people', people(false));
@@ -353,15 +322,10 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([moto?.stop(), azurite?.stop(), fakesnow?.stop(), databricks?.stop()]);
+    await peers?.stop();
     await context?.close();
     await env?.cleanup();
-    egress.destroy();
-    await rm(workDir, { recursive: true, force: true });
-    const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${pgDatabase} WITH (FORCE)`);
-    await admin.end();
+    await dropPostgresDatabase(pgDatabase);
   });
 
   const subjectOf = (kind: ConnectionKind): Subject => subjects.find((entry) => entry.kind === kind)!;

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { type DataSource } from 'typeorm';
+import { ConnectionUseService } from '@dq/connections';
+import { type ConnectionKind } from '@dq/contracts';
+import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
+import { CheckMetricHistory } from '@dq/runs';
+import { EgressGuard } from '@dq/security';
+import { CheckBaselines } from '@dq/suites';
+import {
+  type AzuritePeer,
+  type DatabricksSqlPeer,
+  type DatabricksSqlPeerOptions,
+  type FakesnowPeer,
+  type IcebergCatalogPeer,
+  type S3Peer,
+  startAzuritePeer,
+  startDatabricksSqlPeer,
+  startFakesnowPeer,
+  startIcebergCatalogPeer,
+  startS3Peer,
+} from '@dq/testing';
+import { OpenedConnections } from '../src/target/opened-connections';
+import { SuiteTargetEvaluator, type EvaluationPorts } from '../src/evaluation/suite-target-evaluator';
+
+/** What seals a connection's credential as the runner will open it (a spec's own `SecretOpener`). */
+export interface CredentialCipher {
+  sealer(): { seal(value: Record<string, unknown>, aad: string): string };
+}
+
+/** The datasource peers the evaluation specs run one suite against: every kind but PostgreSQL. */
+export interface DatasourcePeers {
+  moto: S3Peer;
+  azurite: AzuritePeer;
+  fakesnow: FakesnowPeer;
+  databricks: DatabricksSqlPeer;
+  /** Started only when asked for; it keeps its tables in `moto`. */
+  iceberg: IcebergCatalogPeer | undefined;
+  egress: EgressGuard;
+  /** A folder of the spec's own: spooled files and written fixtures. */
+  workDir: string;
+  /** Every default adapter, with the loopback allowance and the warehouse peer's address. */
+  adapters: DatasourceAdapterRegistry;
+  stop(): Promise<void>;
+}
+
+export interface DatasourcePeersOptions {
+  /** Names the work folder. */
+  name: string;
+  /** The warehouse peer's password. */
+  password: string;
+  databricks: DatabricksSqlPeerOptions;
+  /** The Iceberg catalog peer's token, when the spec reads Iceberg. */
+  icebergToken?: string;
+}
+
+export async function startDatasourcePeers(options: DatasourcePeersOptions): Promise<DatasourcePeers> {
+  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  const workDir = await mkdtemp(path.join(tmpdir(), `dq-${options.name}-`));
+  const [moto, azurite, fakesnow, databricks] = await Promise.all([
+    startS3Peer(),
+    startAzuritePeer(),
+    startFakesnowPeer({ password: options.password }),
+    startDatabricksSqlPeer(options.databricks),
+  ]);
+  const iceberg =
+    options.icebergToken === undefined
+      ? undefined
+      : await startIcebergCatalogPeer({ token: options.icebergToken, s3: moto });
+  const adapters = new DatasourceAdapterRegistry();
+  for (const adapter of createDefaultAdapters({
+    egress,
+    spoolDir: workDir,
+    warehouseAccessUrlForTests: fakesnow.accessUrl,
+  }))
+    adapters.register(adapter);
+  return {
+    moto,
+    azurite,
+    fakesnow,
+    databricks,
+    iceberg,
+    egress,
+    workDir,
+    adapters,
+    stop: async () => {
+      await iceberg?.stop();
+      await Promise.all([moto.stop(), azurite.stop(), fakesnow.stop(), databricks.stop()]);
+      egress.destroy();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The evaluator the runner builds, over the spec's database; `dependencies` replaces the stores. */
+export function targetEvaluatorOver(
+  dataSource: DataSource,
+  cipher: ConstructorParameters<typeof OpenedConnections>[0],
+  adapters: DatasourceAdapterRegistry,
+  dependencies: Partial<EvaluationPorts> = {},
+): SuiteTargetEvaluator {
+  return new SuiteTargetEvaluator(new OpenedConnections(cipher, new ConnectionUseService(dataSource)), adapters, {
+    history: new CheckMetricHistory(dataSource),
+    baselines: new CheckBaselines(dataSource),
+    ...dependencies,
+  });
+}
+
+/** A saved connection row, its credential sealed for the runner; returns its id. */
+export async function insertConnection(
+  dataSource: DataSource,
+  cipher: CredentialCipher,
+  kind: ConnectionKind,
+  config: Record<string, unknown>,
+  credential: Record<string, unknown> | null,
+): Promise<string> {
+  const id = randomUUID();
+  await dataSource.query(
+    'INSERT INTO connections (id, name, kind, config, secret_ciphertext) VALUES ($1, $2, $3, $4, $5)',
+    [
+      id,
+      `${kind}-${id}`,
+      kind,
+      JSON.stringify(config),
+      credential === null ? null : cipher.sealer().seal(credential, `connection:${id}`),
+    ],
+  );
+  return id;
+}
+
+async function onMaintenanceDatabase(sql: string): Promise<void> {
+  const admin = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A database of the local PostgreSQL for one spec's tables (`name` is a plain identifier). */
+export function createPostgresDatabase(name: string): Promise<void> {
+  return onMaintenanceDatabase(`CREATE DATABASE ${name}`);
+}
+
+export function dropPostgresDatabase(name: string): Promise<void> {
+  return onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
