@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, In } from 'typeorm';
-import { CheckOutcome, RunStatus, RunTrigger } from '@dq/contracts';
+import { CheckOutcome, RunFailureReason, RunStatus, RunTrigger } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { RunEntity, RunResultEntity } from '../entities';
 import { createIsolatedEnvironment } from '@dq/testing';
 import { type RecordedResult, RunLedger } from './run-ledger';
+import { runSeconds, runsFinished } from './run-metrics';
 import { RunEvent } from './run-transitions';
 
 /** PostgreSQL plans a prepared statement's first five calls for their values, then may go generic. */
@@ -252,6 +253,29 @@ describe('RunLedger', () => {
       // Reading the active runs through the status index would cost as much as the queue is long.
       expect(plan).not.toContain('runs_status_active_idx');
     }
+  });
+
+  it('counts each terminal transition once, by status and reason, with the run duration', async () => {
+    const finishedCount = async (status: string, reason: string): Promise<number> =>
+      (await runsFinished.get()).values.find(
+        (value) => value.labels['status'] === status && value.labels['reason'] === reason,
+      )?.value ?? 0;
+    const durations = async (): Promise<number> =>
+      (await runSeconds.get()).values.find(
+        (value) =>
+          value.metricName === 'dq_run_duration_seconds_count' && value.labels['status'] === RunStatus.Failed,
+      )?.value ?? 0;
+    const failedBefore = await finishedCount(RunStatus.Failed, RunFailureReason.InternalError);
+    const durationsBefore = await durations();
+
+    const run = await queuedRun();
+    await ledger.claim(run.id, 'worker-a');
+    await ledger.finish(run.id, RunEvent.Fail, RunFailureReason.InternalError);
+    // No transition, no count.
+    await ledger.finish(run.id, RunEvent.Fail, RunFailureReason.InternalError);
+
+    expect(await finishedCount(RunStatus.Failed, RunFailureReason.InternalError)).toBe(failedBefore + 1);
+    expect(await durations()).toBe(durationsBefore + 1);
   });
 });
 
