@@ -1,7 +1,15 @@
-import type { DataSourceOptions } from 'typeorm';
+import { type DataSourceOptions, Entity, PrimaryColumn } from 'typeorm';
+import { ConsumedEventEntity } from '../entities';
+import { loadedEntities } from './loaded-entities';
 
 type PostgresDataSourceOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
-import { loadedEntities } from './loaded-entities';
+
+/** An entity only this spec loads: the data source maps it without being told. */
+@Entity({ name: 'spec_only_rows' })
+class SpecOnlyEntity {
+  @PrimaryColumn({ name: 'id', type: 'text' })
+  id!: string;
+}
 import { MIGRATIONS } from '../migrations';
 import { createDataSource } from './create-data-source';
 
@@ -14,9 +22,14 @@ describe('createDataSource', () => {
     expect(build()).toMatchObject({ synchronize: false, migrationsRun: false, dropSchema: false });
   });
 
-  it('lists entities and migrations explicitly and records migrations in schema_migrations', () => {
+  it('maps every entity class loaded in the process unless told which', () => {
+    expect(loadedEntities()).toEqual(expect.arrayContaining([ConsumedEventEntity, SpecOnlyEntity]));
+    expect(build().entities).toEqual(loadedEntities());
+    expect(build({ entities: [ConsumedEventEntity] }).entities).toEqual([ConsumedEventEntity]);
+  });
+
+  it('lists migrations explicitly and records them in schema_migrations', () => {
     const options = build();
-    expect(options.entities).toEqual(loadedEntities());
     expect(options.migrations).toEqual([...MIGRATIONS]);
     expect(options.migrationsTableName).toBe('schema_migrations');
   });
