@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import {
-  type ConnectionResponse,
+  ConnectionResponse,
   type ConnectionTestResult,
   DraftConnectionTestRequest,
   ReauthConnectionRequest,
@@ -33,6 +34,7 @@ export class ConnectionTestsController {
   @Post(':id/reauth')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.ManageConnections)
+  @ApiOkResponse({ type: ConnectionResponse })
   reauth(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

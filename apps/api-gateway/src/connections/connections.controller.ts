@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import {
-  type ConnectionResponse,
-  type ConnectionVersionResponse,
+  ConnectionResponse,
+  ConnectionVersionResponse,
   CreateConnectionRequest,
   UpdateConnectionRequest,
 } from '@dq/contracts';
@@ -16,12 +16,14 @@ export class ConnectionsController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.ListConnections)
+  @ApiOkResponse({ type: [ConnectionResponse] })
   list(): Promise<ConnectionResponse[]> {
     return this.connections.list();
   }
 
   @Post()
   @RequireCapability(WorkspaceCapability.ManageConnections)
+  @ApiCreatedResponse({ type: ConnectionResponse })
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateConnectionRequest,
@@ -31,12 +33,14 @@ export class ConnectionsController {
 
   @Get(':id')
   @RequireCapability(WorkspaceCapability.ListConnections)
+  @ApiOkResponse({ type: ConnectionResponse })
   get(@Param('id') id: string): Promise<ConnectionResponse> {
     return this.connections.get(id);
   }
 
   @Patch(':id')
   @RequireCapability(WorkspaceCapability.ManageConnections)
+  @ApiOkResponse({ type: ConnectionResponse })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -61,6 +65,7 @@ export class ConnectionsController {
   /** Config history: Admin and Member (the spec leaves it open; Viewers see only the list). */
   @Get(':id/versions')
   @RequireCapability(WorkspaceCapability.ReferenceConnections)
+  @ApiOkResponse({ type: [ConnectionVersionResponse] })
   versions(@Param('id') id: string): Promise<ConnectionVersionResponse[]> {
     return this.connections.versions(id);
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import {
-  type ApiKeyCreatedResponse,
-  type ApiKeyResponse,
+  ApiKeyCreatedResponse,
+  ApiKeyResponse,
   CreateApiKeyRequest,
   type MeResponse,
   PatchMeRequest,
@@ -38,7 +38,7 @@ export class MeController {
   }
 
   @Post('api-keys')
-  @ApiResponse({ status: 201, description: 'The key, with its token shown this once' })
+  @ApiCreatedResponse({ description: 'The key, with its token shown this once', type: ApiKeyCreatedResponse })
   @ApiResponse({
     status: 409,
     description: '`api_key_limit`: the caller already holds 50 live keys (`detail.limit`); revoke one first',
@@ -51,6 +51,7 @@ export class MeController {
   }
 
   @Get('api-keys')
+  @ApiOkResponse({ type: [ApiKeyResponse] })
   listApiKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse[]> {
     return this.apiKeys.list(principal.user.id);
   }

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { CreateShareRequest, type ShareResponse, UpdateShareRequest } from '@dq/contracts';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { CreateShareRequest, ShareResponse, UpdateShareRequest } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SharesService } from '@dq/suites';
 
@@ -10,12 +11,14 @@ export class SuiteSharesController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: [ShareResponse] })
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShareResponse[]> {
     return this.shares.list(actorOf(principal), id);
   }
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiCreatedResponse({ type: ShareResponse })
   grant(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -26,6 +29,7 @@ export class SuiteSharesController {
 
   @Patch(':userId')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: ShareResponse })
   change(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
 import {
   CreateSuiteRequest,
   type ImportSuiteResponse,
-  type SuiteResponse,
+  SuiteResponse,
   UpdateSuiteRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
@@ -24,13 +24,14 @@ export class SuitesController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: [SuiteResponse] })
   list(@CurrentPrincipal() principal: Principal): Promise<SuiteResponse[]> {
     return this.suites.list(actorOf(principal));
   }
 
   @Post()
   @RequireCapability(WorkspaceCapability.CreateSuites)
-  @ApiResponse({ status: 201, description: 'The suite, owned by the caller' })
+  @ApiCreatedResponse({ description: 'The suite, owned by the caller', type: SuiteResponse })
   @ApiResponse({ status: 409, description: '`suite_name_taken`: another suite has this name' })
   @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
@@ -73,6 +74,7 @@ export class SuitesController {
 
   @Get(':id')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: SuiteResponse })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteResponse> {
     return this.suites.get(actorOf(principal), id);
   }
@@ -80,6 +82,7 @@ export class SuitesController {
   @Patch(':id')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiResponse({ status: 409, description: "`suite_name_taken`: a rename onto another suite's name" })
+  @ApiOkResponse({ type: SuiteResponse })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,6 +1,7 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
-import { CONNECTION_KINDS, type ConnectionKind, type CredentialHealthStatus } from './connection-kind';
+import { CONNECTION_KINDS, type ConnectionKind, CredentialHealthStatus } from './connection-kind';
 
 /** `POST /connections`. `config` and `credential` are checked per `kind` by the service. */
 export class CreateConnectionRequest {
@@ -46,13 +47,22 @@ export class UpdateConnectionRequest {
   allow_custom_sql_with_dangerous_privileges?: boolean;
 }
 
-export interface CredentialHealth {
-  status: CredentialHealthStatus;
-  consecutive_auth_failures: number;
-  last_auth_success_at: string | null;
-  last_auth_failure_at: string | null;
+export class CredentialHealth {
+  @ApiProperty({ enum: Object.values(CredentialHealthStatus) })
+  status!: CredentialHealthStatus;
+
+  @ApiProperty()
+  consecutive_auth_failures!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_auth_success_at!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_auth_failure_at!: string | null;
+
   /** The classified error of the last failure, e.g. `{class: 'auth', message}`. */
-  last_error: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  last_error!: Record<string, unknown> | null;
 }
 
 /**
@@ -73,33 +83,67 @@ export interface ConnectionCapabilities {
 }
 
 /** One connection as every response carries it: never any secret, only `has_secret`. */
-export interface ConnectionResponse {
-  id: string;
-  name: string;
-  kind: ConnectionKind;
-  config: Record<string, unknown>;
-  has_secret: boolean;
+export class ConnectionResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: CONNECTION_KINDS })
+  kind!: ConnectionKind;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  config!: Record<string, unknown>;
+
+  @ApiProperty()
+  has_secret!: boolean;
+
   /** Null for the orchestration kinds (factory, scheduler, builder). */
-  credential_health: CredentialHealth | null;
+  @ApiProperty({ type: CredentialHealth, nullable: true })
+  credential_health!: CredentialHealth | null;
+
   /** Null until a test or re-authentication of a kind that reports capabilities passes. */
-  capabilities: ConnectionCapabilities | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  capabilities!: ConnectionCapabilities | null;
+
   /** Whether an Admin allowed custom SQL and query projections despite dangerous privileges. */
-  allow_custom_sql_with_dangerous_privileges: boolean;
+  @ApiProperty()
+  allow_custom_sql_with_dangerous_privileges!: boolean;
+
   /** Why custom SQL on this connection is a risk (dangerous privileges, or not yet checked); else null. */
-  privilege_warning: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
+  @ApiProperty({ type: String, nullable: true })
+  privilege_warning!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+
+  @ApiProperty()
+  version!: number;
 }
 
 /** One entry of `GET /connections/{id}/versions`: a config snapshot, never a credential. */
-export interface ConnectionVersionResponse {
-  version: number;
-  name: string;
-  config: Record<string, unknown>;
-  changed_fields: string[];
-  changed_by: string | null;
-  changed_at: string;
+export class ConnectionVersionResponse {
+  @ApiProperty()
+  version!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  config!: Record<string, unknown>;
+
+  @ApiProperty({ type: [String] })
+  changed_fields!: string[];
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  changed_by!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  changed_at!: string;
 }
 
 /** Audit event names of the connections context. */

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { type CredentialKind, type WorkspaceRole } from './roles';
 
@@ -41,18 +42,30 @@ export class CreateApiKeyRequest {
 }
 
 /** One key in `GET /me/api-keys`: metadata only, never the token. */
-export interface ApiKeyResponse {
-  id: string;
-  name: string;
-  key_prefix: string;
-  expires_at: string;
-  last_used_at: string | null;
-  created_at: string;
+export class ApiKeyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  key_prefix!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expires_at!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  last_used_at!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
 }
 
 /** `POST /me/api-keys` response: the only place the plaintext token ever appears. */
-export interface ApiKeyCreatedResponse extends ApiKeyResponse {
-  token: string;
+export class ApiKeyCreatedResponse extends ApiKeyResponse {
+  @ApiProperty()
+  token!: string;
 }
 
 /** `POST /auth/otp/request` */

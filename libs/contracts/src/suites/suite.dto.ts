@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsArray,
   IsIn,
@@ -14,8 +14,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
-import { type ShareGrant, type SuiteGrant } from '../identity/roles';
-import { type ConnectionKind } from '../connections/connection-kind';
+import { ShareGrant, SuiteGrant } from '../identity/roles';
+import { CONNECTION_KINDS, type ConnectionKind } from '../connections/connection-kind';
 import { FILE_ENCODINGS, type FileEncoding } from './file-encoding';
 import { type FlatFileFormat } from './suite-target';
 
@@ -97,26 +97,55 @@ export class UpdateSuiteRequest {
   file_encoding?: FileEncoding | null;
 }
 
-export interface SuiteResponse {
-  id: string;
-  name: string;
-  description: string | null;
-  connection_id: string;
-  connection_kind: ConnectionKind;
-  target: string;
+export class SuiteResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ format: 'uuid' })
+  connection_id!: string;
+
+  @ApiProperty({ enum: CONNECTION_KINDS })
+  connection_kind!: ConnectionKind;
+
+  @ApiProperty()
+  target!: string;
+
   /** Flat-file targets only: the format read from the extension. */
-  target_format: FlatFileFormat | null;
+  @ApiProperty({ enum: ['csv', 'parquet'], nullable: true })
+  target_format!: FlatFileFormat | null;
+
   /** Flat-file targets only: true for a `<prefix>_*.ext` batch pattern. */
-  is_batch_pattern: boolean;
-  time_zone: string;
+  @ApiProperty()
+  is_batch_pattern!: boolean;
+
+  @ApiProperty()
+  time_zone!: string;
+
   /** Flat-file suites only: the text encoding their CSV files are read in (`utf-8` unless set). */
-  file_encoding: FileEncoding | null;
-  owner_id: string;
+  @ApiProperty({ enum: FILE_ENCODINGS, nullable: true })
+  file_encoding!: FileEncoding | null;
+
+  @ApiProperty({ format: 'uuid' })
+  owner_id!: string;
+
   /** The caller's own grant on this suite. */
-  my_grant: SuiteGrant;
-  check_count: number;
-  created_at: string;
-  updated_at: string;
+  @ApiProperty({ enum: Object.values(SuiteGrant) })
+  my_grant!: SuiteGrant;
+
+  @ApiProperty()
+  check_count!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
 }
 
 /** `POST /suites/{id}/shares`. A Viewer can hold `view` only. */
@@ -134,13 +163,24 @@ export class UpdateShareRequest {
   grant!: ShareGrant;
 }
 
-export interface ShareResponse {
-  user_id: string;
-  email: string;
-  display_name: string | null;
-  grant: ShareGrant;
-  created_at: string;
-  updated_at: string;
+export class ShareResponse {
+  @ApiProperty({ format: 'uuid' })
+  user_id!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  display_name!: string | null;
+
+  @ApiProperty({ enum: Object.values(ShareGrant) })
+  grant!: ShareGrant;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
 }
 
 /** `PUT /suites/{id}/column-policy`; validated by the check engine's column-policy rules. */

@@ -1,0 +1,73 @@
+/**
+ * The OpenAPI document describes what the main resources answer: each response names its class's
+ * schema, and the schema lists the fields a client reads.
+ */
+import { type AppProcess, GatewayWorld } from '@dq/testing';
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+}
+
+describe('OpenAPI response schemas', () => {
+  let world: GatewayWorld;
+  let gateway: AppProcess;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    world = await GatewayWorld.create('openapi-responses');
+    gateway = await world.startGateway();
+    const docs = await fetch(`${gateway.url}/api/v1/docs-json`);
+    expect(docs.status).toBe(200);
+    document = (await docs.json()) as OpenApiDocument;
+  }, 120_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const schemaOf = (path: string, method: string, status: string): unknown =>
+    document.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it.each([
+    ['/api/v1/connections', 'get', '200', { type: 'array', items: ref('ConnectionResponse') }],
+    ['/api/v1/connections', 'post', '201', ref('ConnectionResponse')],
+    ['/api/v1/connections/{id}', 'get', '200', ref('ConnectionResponse')],
+    [
+      '/api/v1/connections/{id}/versions',
+      'get',
+      '200',
+      { type: 'array', items: ref('ConnectionVersionResponse') },
+    ],
+    ['/api/v1/suites', 'get', '200', { type: 'array', items: ref('SuiteResponse') }],
+    ['/api/v1/suites', 'post', '201', ref('SuiteResponse')],
+    ['/api/v1/suites/{id}/shares', 'get', '200', { type: 'array', items: ref('ShareResponse') }],
+    ['/api/v1/me/api-keys', 'get', '200', { type: 'array', items: ref('ApiKeyResponse') }],
+    ['/api/v1/me/api-keys', 'post', '201', ref('ApiKeyCreatedResponse')],
+  ])('%s %s answers %s with its schema', (path, method, status, schema) => {
+    expect(schemaOf(path, method, status)).toEqual(schema);
+  });
+
+  it('the schemas list the fields, nullable ones marked, and never a secret', () => {
+    const { schemas } = document.components;
+    expect(schemas['ConnectionResponse']?.properties).toMatchObject({
+      id: { type: 'string', format: 'uuid' },
+      kind: { enum: expect.arrayContaining(['postgres', 'warehouse']) },
+      has_secret: { type: 'boolean' },
+      credential_health: { nullable: true },
+      privilege_warning: { type: 'string', nullable: true },
+    });
+    expect(Object.keys(schemas['ConnectionResponse']?.properties ?? {})).not.toContain('credential');
+    expect(schemas['SuiteResponse']?.properties).toMatchObject({
+      my_grant: { enum: ['view', 'edit', 'admin', 'owner'] },
+      file_encoding: { nullable: true },
+    });
+    expect(schemas['ApiKeyCreatedResponse']?.properties).toMatchObject({ token: { type: 'string' } });
+    expect(schemas['ApiKeyResponse']?.properties).not.toHaveProperty('token');
+    expect(schemas['CredentialHealth']?.properties).toHaveProperty('consecutive_auth_failures');
+  });
+});
