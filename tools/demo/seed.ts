@@ -6,8 +6,10 @@
 //
 //   node -r ./tools/register.cjs tools/demo/seed.ts [--api http://127.0.0.1:8082/api/v1]
 //     [--web http://localhost:8080] [--database dq_demo_shop] [--ready-timeout 180]
+//     [--peers <npm run peers output file>] [--token-file .local/demo-admin-token]
 // DATABASE_URL names the service's database (default the local `dq`).
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backdateSeedRuns } from './backdate-runs';
 import {
@@ -309,6 +311,115 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   return { connectionId, suiteIds, runIds, historySeeded };
 }
 
+/** One peer as `npm run peers` (tools/peers/up.ts) prints it. */
+interface PeerEntry {
+  body: { name: string; kind: string; config: Record<string, unknown>; credential: Record<string, unknown> };
+  targets: string[];
+}
+
+/** A suite per peer: checks every kind of datasource supports, and one that finds something. */
+const PEER_SUITES: Record<string, { name: string; checks: CheckBody[] }> = {
+  object_store: {
+    name: 'Landing files on S3',
+    checks: [
+      { name: 'file has rows', kind: 'volume', config: { min_rows: 1 } },
+      { name: 'columns unchanged', kind: 'schema_drift', config: {} },
+      { name: 'file arrived today', kind: 'freshness', config: { fail_after_hours: 24 } },
+      expectation('departure time present', 'expect_column_values_to_not_be_null', { column: 'DepTime' }),
+    ],
+  },
+  file_store: {
+    name: 'Landing files on ADLS',
+    checks: [
+      { name: 'file has rows', kind: 'volume', config: { min_rows: 1 } },
+      { name: 'columns unchanged', kind: 'schema_drift', config: {} },
+      { name: 'file arrived today', kind: 'freshness', config: { fail_after_hours: 24 } },
+      expectation('tail number present', 'expect_column_values_to_not_be_null', { column: 'TailNum' }),
+    ],
+  },
+  iceberg_catalog: {
+    name: 'Iceberg table',
+    checks: [
+      { name: 'table has rows', kind: 'volume', config: { min_rows: 1 } },
+      { name: 'columns unchanged', kind: 'schema_drift', config: {} },
+    ],
+  },
+  warehouse: {
+    name: 'Warehouse orders',
+    checks: [
+      { name: 'table has rows', kind: 'volume', config: { min_rows: 1 } },
+      expectation('amount present', 'expect_column_values_to_not_be_null', { column: 'AMOUNT' }),
+      { name: 'columns unchanged', kind: 'schema_drift', config: {} },
+    ],
+  },
+};
+
+/** Reads the peers' connection bodies from `npm run peers`' output (one JSON document). */
+export function parsePeersOutput(text: string): Record<string, PeerEntry> {
+  const document = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Record<
+    string,
+    unknown
+  >;
+  return Object.fromEntries(
+    Object.entries(document).filter(
+      (entry): entry is [string, PeerEntry] =>
+        typeof entry[1] === 'object' && entry[1] !== null && 'body' in entry[1],
+    ),
+  );
+}
+
+/**
+ * A connection and a suite on each running peer, then one run each. Peers get new ports and
+ * secrets at every start, so an existing peer connection is updated in place. A peer that fails
+ * is reported and skipped.
+ */
+export async function seedPeers(
+  options: Pick<DemoSeedOptions, 'api' | 'token' | 'log' | 'runTimeoutMs'>,
+  peers: Record<string, PeerEntry>,
+): Promise<string[]> {
+  const log = options.log ?? ((line: string) => console.log(`[demo] ${line}`));
+  const api = new Api(options.api, options.token);
+  const suiteIds: string[] = [];
+  for (const [kind, peer] of Object.entries(peers)) {
+    const suite = PEER_SUITES[kind];
+    if (!suite || peer.targets.length === 0) continue;
+    try {
+      const connections = await api.list<{ id: string; name: string }>('/connections');
+      let connectionId = connections.find((connection) => connection.name === peer.body.name)?.id;
+      if (connectionId) {
+        await api.call('PATCH', `/connections/${connectionId}`, {
+          config: peer.body.config,
+          credential: peer.body.credential,
+        });
+      } else {
+        connectionId = (await api.call<{ id: string }>('POST', '/connections', peer.body)).id;
+      }
+      const suites = await api.list<{ id: string; name: string }>('/suites');
+      let suiteId = suites.find((existing) => existing.name === suite.name)?.id;
+      suiteId ??= (
+        await api.call<{ id: string }>('POST', '/suites', {
+          name: suite.name,
+          description: `Demo: the ${kind} peer (npm run demo -- --with-peers)`,
+          connection_id: connectionId,
+          target: peer.targets[0],
+        })
+      ).id;
+      const checks = await api.list<{ name: string }>(`/suites/${suiteId}/checks`);
+      for (const check of suite.checks) {
+        if (!checks.some((existing) => existing.name === check.name))
+          await api.call('POST', `/suites/${suiteId}/checks`, check);
+      }
+      const run = await api.call<{ id: string }>('POST', `/suites/${suiteId}/run`);
+      await waitForRun(api, run.id, options.runTimeoutMs ?? 120_000);
+      suiteIds.push(suiteId);
+      log(`peer ${kind}: connection "${peer.body.name}" and suite "${suite.name}" ready, one run done`);
+    } catch (error) {
+      log(`peer ${kind} skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return suiteIds;
+}
+
 async function waitForRun(api: Api, runId: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -371,13 +482,22 @@ async function main(): Promise<void> {
     serviceDatabaseUrl,
     database: flag('--database', DEMO_DATABASE),
   });
+  const peersFile = flag('--peers', '');
+  if (peersFile !== '') {
+    const peerSuites = await seedPeers({ api, token }, parsePeersOutput(readFileSync(peersFile, 'utf8')));
+    result.suiteIds.push(...peerSuites);
+  }
+  // The token also lands in a file only this user reads, for scripts and a later terminal.
+  const tokenFile = path.resolve(flag('--token-file', path.join(root, '.local', 'demo-admin-token')));
+  mkdirSync(path.dirname(tokenFile), { recursive: true, mode: 0o700 });
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
   console.log('');
   console.log(
     `[demo] seeded in ${Math.round((Date.now() - started) / 1000)}s: ${result.suiteIds.length} suites, ${result.runIds.length} new runs`,
   );
   console.log(`[demo] web UI:      ${web}`);
   console.log(`[demo] REST API:    ${web}/api/v1   (docs: ${web}/api/v1/docs)`);
-  console.log(`[demo] admin token: ${token}`);
+  console.log(`[demo] admin token: ${token}   (also in ${path.relative(process.cwd(), tokenFile)})`);
   console.log(`[demo] try:         curl -H "Authorization: Bearer ${token}" ${web}/api/v1/dashboard/summary`);
 }
 

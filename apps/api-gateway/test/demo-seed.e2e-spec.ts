@@ -5,6 +5,8 @@
  * second run adds no connection, suite or check (only one more run per suite).
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
@@ -32,6 +34,7 @@ describe('the demo seed', () => {
   let gateway: AppProcess;
   let api: string;
   const database = `demo_e2e_${Date.now().toString(36)}`;
+  const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'demo-seed-')), 'token');
 
   async function seed(): Promise<{ output: string; token: string }> {
     const { stdout } = await run(
@@ -46,6 +49,8 @@ describe('the demo seed', () => {
         database,
         '--ready-timeout',
         '20',
+        '--token-file',
+        tokenFile,
       ],
       {
         cwd: ROOT,
@@ -57,6 +62,7 @@ describe('the demo seed', () => {
     });
     const token = /admin token: (\S+)/.exec(stdout)?.[1];
     expect(token).toBeDefined();
+    expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
     return { output: stdout, token: token! };
   }
 
