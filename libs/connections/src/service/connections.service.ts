@@ -29,7 +29,7 @@ import { checkConfig, checkCredential, withConfigDefaults } from '../validation/
 import { ConnectionUseService, type CredentialUseOutcome } from './connection-use.service';
 import { changedConfigFields, mergeConfig, redirectingFields, urlFieldsOf } from './connection-changes';
 import { toConnectionResponse, toVersionResponse } from './connection-view';
-import { type Actor, capabilityTierOf } from '@dq/auth';
+import { type Actor, capabilityTierOf, suiteVisibilitySql } from '@dq/auth';
 
 /** A suite that still reads a connection, as a refused delete names it. */
 interface SuiteUsingConnection {
@@ -39,6 +39,14 @@ interface SuiteUsingConnection {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the caller ($3, a workspace admin when $2) may see a suite of the suites' use view. */
+const VISIBLE_TO_CALLER = suiteVisibilitySql({
+  ownerId: 'u."owner_id"',
+  me: '$3',
+  isAdmin: '$2',
+  holdsShare: '$3 = ANY(u."shared_with")',
+});
 
 /** The AAD binding a sealed credential to its connection row. */
 export function connectionSecretAad(id: string): string {
@@ -304,7 +312,7 @@ export class ConnectionsService {
   ): Promise<SuiteUsingConnection[]> {
     return manager.query<SuiteUsingConnection[]>(
       `SELECT u."suite_id" AS "id", u."suite_name" AS "name",
-              ($2 OR u."owner_id" = $3 OR $3 = ANY(u."shared_with")) AS "visible"
+              ${VISIBLE_TO_CALLER} AS "visible"
          FROM "suite_connection_uses" u
         WHERE u."connection_id" = $1::text
         ORDER BY u."suite_name" ASC, u."suite_id" ASC`,
