@@ -48,6 +48,19 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/suites/{id}/shares', 'get', '200', { type: 'array', items: ref('ShareResponse') }],
     ['/api/v1/me/api-keys', 'get', '200', { type: 'array', items: ref('ApiKeyResponse') }],
     ['/api/v1/me/api-keys', 'post', '201', ref('ApiKeyCreatedResponse')],
+    ['/api/v1/suites/{id}/checks', 'get', '200', { type: 'array', items: ref('CheckResponse') }],
+    ['/api/v1/suites/{id}/checks', 'post', '201', ref('CheckResponse')],
+    ['/api/v1/suites/{id}/checks/{cid}/snooze', 'post', '200', ref('CheckResponse')],
+    [
+      '/api/v1/suites/{id}/checks/{cid}/versions',
+      'get',
+      '200',
+      { type: 'array', items: ref('CheckVersionResponse') },
+    ],
+    ['/api/v1/suites/{id}/checks/{cid}/baseline', 'get', '200', ref('CheckBaselineResponse')],
+    ['/api/v1/admin/scoring', 'put', '200', ref('ScoringSettingsView')],
+    ['/api/v1/admin/privacy', 'get', '200', ref('PrivacySettingsView')],
+    ['/api/v1/admin/deployment', 'get', '200', ref('DeploymentView')],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });
@@ -69,5 +82,11 @@ describe('OpenAPI response schemas', () => {
     expect(schemas['ApiKeyCreatedResponse']?.properties).toMatchObject({ token: { type: 'string' } });
     expect(schemas['ApiKeyResponse']?.properties).not.toHaveProperty('token');
     expect(schemas['CredentialHealth']?.properties).toHaveProperty('consecutive_auth_failures');
+    expect(schemas['CheckResponse']?.properties).toMatchObject({
+      dimension: { enum: expect.arrayContaining(['completeness', 'validity']) },
+      caveats: { type: 'array', items: ref('CheckCaveat') },
+    });
+    expect(schemas['DeploymentView']?.properties).toMatchObject({ egress: ref('DeploymentEgressView') });
+    expect(schemas['ScoringSettingsView']?.properties).toMatchObject({ weights: ref('ScoringWeights') });
   });
 });

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import {
-  type DeploymentView,
+  DeploymentView,
   PrivacySettingsRequest,
-  type PrivacySettingsView,
-  type ScoringSettingsView,
+  PrivacySettingsView,
+  ScoringSettingsView,
   ScoringWeightsRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
@@ -16,11 +17,13 @@ export class WorkspaceSettingsController {
   constructor(private readonly settings: WorkspaceSettingsService) {}
 
   @Get('scoring')
+  @ApiOkResponse({ type: ScoringSettingsView })
   scoring(): Promise<ScoringSettingsView> {
     return this.settings.scoring();
   }
 
   @Put('scoring')
+  @ApiOkResponse({ type: ScoringSettingsView })
   setScoring(
     @CurrentPrincipal() principal: Principal,
     @Body() body: ScoringWeightsRequest,
@@ -29,16 +32,19 @@ export class WorkspaceSettingsController {
   }
 
   @Delete('scoring')
+  @ApiOkResponse({ type: ScoringSettingsView })
   resetScoring(@CurrentPrincipal() principal: Principal): Promise<ScoringSettingsView> {
     return this.settings.resetScoring(actorOf(principal));
   }
 
   @Get('privacy')
+  @ApiOkResponse({ type: PrivacySettingsView })
   privacy(): Promise<PrivacySettingsView> {
     return this.settings.privacy();
   }
 
   @Put('privacy')
+  @ApiOkResponse({ type: PrivacySettingsView })
   setPrivacy(
     @CurrentPrincipal() principal: Principal,
     @Body() body: PrivacySettingsRequest,
@@ -47,6 +53,7 @@ export class WorkspaceSettingsController {
   }
 
   @Get('deployment')
+  @ApiOkResponse({ type: DeploymentView })
   deployment(): Promise<DeploymentView> {
     return this.settings.deployment();
   }

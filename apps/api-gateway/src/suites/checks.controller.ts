@@ -10,12 +10,13 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import {
-  type CheckBaselineResponse,
-  type CheckHistoryPoint,
+  CheckBaselineResponse,
+  CheckHistoryPoint,
   CheckHistoryQuery,
-  type CheckResponse,
-  type CheckVersionResponse,
+  CheckResponse,
+  CheckVersionResponse,
   CreateCheckRequest,
   SnoozeCheckRequest,
   UpdateCheckRequest,
@@ -34,12 +35,14 @@ export class ChecksController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: [CheckResponse] })
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CheckResponse[]> {
     return this.checks.list(actorOf(principal), id);
   }
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiCreatedResponse({ type: CheckResponse })
   create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -50,6 +53,7 @@ export class ChecksController {
 
   @Get(':cid')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckResponse })
   get(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -60,6 +64,7 @@ export class ChecksController {
 
   @Patch(':cid')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckResponse })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -83,6 +88,7 @@ export class ChecksController {
   @Post(':cid/snooze')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckResponse })
   snooze(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -105,6 +111,7 @@ export class ChecksController {
 
   @Get(':cid/versions')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: [CheckVersionResponse] })
   versions(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -116,6 +123,7 @@ export class ChecksController {
   @Post(':cid/versions/:n/restore')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckResponse })
   restore(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -127,6 +135,7 @@ export class ChecksController {
 
   @Get(':cid/history')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: [CheckHistoryPoint] })
   history(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -143,6 +152,7 @@ export class ChecksController {
 
   @Get(':cid/baseline')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckBaselineResponse })
   baseline(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -154,6 +164,7 @@ export class ChecksController {
   @Post(':cid/rebaseline')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOkResponse({ type: CheckBaselineResponse })
   rebaseline(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import {
   IsBoolean,
   IsIn,
@@ -122,27 +123,59 @@ export class SnoozeCheckRequest {
 }
 
 /** A note shown with a check in the editor; never a gate (spec rule 1 for the native engine). */
-export interface CheckCaveat {
-  code: string;
-  message: string;
+export class CheckCaveat {
+  @ApiProperty()
+  code!: string;
+
+  @ApiProperty()
+  message!: string;
 }
 
-export interface CheckResponse {
-  id: string;
-  suite_id: string;
-  name: string;
-  description: string | null;
-  kind: string;
-  engine: string | null;
-  dimension: DqDimension;
-  thresholds: Record<string, unknown> | null;
-  config: Record<string, unknown>;
-  enabled: boolean;
-  version: number;
-  snoozed_until: string | null;
-  caveats: CheckCaveat[];
-  created_at: string;
-  updated_at: string;
+export class CheckResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  suite_id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty()
+  kind!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  engine!: string | null;
+
+  @ApiProperty({ enum: DQ_DIMENSIONS })
+  dimension!: DqDimension;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  thresholds!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  config!: Record<string, unknown>;
+
+  @ApiProperty()
+  enabled!: boolean;
+
+  @ApiProperty()
+  version!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  snoozed_until!: string | null;
+
+  @ApiProperty({ type: [CheckCaveat] })
+  caveats!: CheckCaveat[];
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
 }
 
 export const CheckChange = {
@@ -154,37 +187,78 @@ export const CheckChange = {
 export type CheckChange = (typeof CheckChange)[keyof typeof CheckChange];
 
 /** One entry of `GET .../versions`: the whole definition as it was. */
-export interface CheckVersionResponse {
-  version: number;
-  change: CheckChange;
+export class CheckVersionResponse {
+  @ApiProperty()
+  version!: number;
+
+  @ApiProperty({ enum: Object.values(CheckChange) })
+  change!: CheckChange;
+
   /** For a restore: the version whose definition was restored. */
-  restored_from: number | null;
-  name: string;
-  description: string | null;
-  kind: string;
-  engine: string | null;
-  dimension: DqDimension;
-  thresholds: Record<string, unknown> | null;
-  config: Record<string, unknown>;
-  enabled: boolean;
-  changed_by: string | null;
-  changed_at: string;
+  @ApiProperty({ type: Number, nullable: true })
+  restored_from!: number | null;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty()
+  kind!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  engine!: string | null;
+
+  @ApiProperty({ enum: DQ_DIMENSIONS })
+  dimension!: DqDimension;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  thresholds!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  config!: Record<string, unknown>;
+
+  @ApiProperty()
+  enabled!: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  changed_by!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  changed_at!: string;
 }
 
 /** One point of `GET .../history`: the check's result in one finished run. */
-export interface CheckHistoryPoint {
-  run_id: string;
-  outcome: string;
-  metric_value: number | null;
-  check_version: number | null;
-  at: string;
+export class CheckHistoryPoint {
+  @ApiProperty()
+  run_id!: string;
+
+  @ApiProperty()
+  outcome!: string;
+
+  @ApiProperty({ type: Number, nullable: true })
+  metric_value!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  check_version!: number | null;
+
+  @ApiProperty()
+  at!: string;
 }
 
 /** `GET .../baseline`: what a schema-drift or anomaly monitor compares against. */
-export interface CheckBaselineResponse {
-  check_id: string;
-  kind: string;
+export class CheckBaselineResponse {
+  @ApiProperty()
+  check_id!: string;
+
+  @ApiProperty()
+  kind!: string;
+
   /** Schema drift: the stored columns; anomaly: the learnt statistics over the usable history. */
-  baseline: Record<string, unknown> | null;
-  captured_at: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  baseline!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  captured_at!: string | null;
 }

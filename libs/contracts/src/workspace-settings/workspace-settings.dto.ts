@@ -1,10 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsNumber, Max } from 'class-validator';
 
 /** Severity weights of the health score; weight(pass) is always 0. */
-export interface ScoringWeights {
-  warn: number;
-  fail: number;
-  critical: number;
+export class ScoringWeights {
+  @ApiProperty()
+  warn!: number;
+
+  @ApiProperty()
+  fail!: number;
+
+  @ApiProperty()
+  critical!: number;
 }
 
 /** Default health-score weights (docs/decisions/0021). */
@@ -45,12 +51,17 @@ export class ScoringWeightsRequest {
 }
 
 /** `GET`, `PUT` and `DELETE /admin/scoring`. */
-export interface ScoringSettingsView {
+export class ScoringSettingsView {
   /** The weights in force. */
-  weights: ScoringWeights;
+  @ApiProperty({ type: ScoringWeights })
+  weights!: ScoringWeights;
+
   /** True while no weights are stored, so the defaults apply (and follow any change of them). */
-  is_default: boolean;
-  defaults: ScoringWeights;
+  @ApiProperty()
+  is_default!: boolean;
+
+  @ApiProperty({ type: ScoringWeights })
+  defaults!: ScoringWeights;
 }
 
 /**
@@ -67,36 +78,55 @@ export class PrivacySettingsRequest {
 }
 
 /** `GET` and `PUT /admin/privacy`. */
-export interface PrivacySettingsView {
+export class PrivacySettingsView {
   /** In force: while true no failing row is read or stored. */
-  zero_sample_mode: boolean;
-  /** The stored toggle (false until an admin set it). */
-  stored_zero_sample_mode: boolean;
-  source: ZeroSampleSource;
-  /** True when the environment (`ZERO_SAMPLE_MODE=on`) pins the mode on. */
-  env_pinned: boolean;
-}
+  @ApiProperty()
+  zero_sample_mode!: boolean;
 
-/** `GET /admin/deployment`. */
-export interface DeploymentView {
-  /** `DEPLOYMENT_REGION` as declared; null when unset. */
-  deployment_region: string | null;
-  /** In force, as `GET /admin/privacy` reports it. */
-  zero_sample_mode: boolean;
-  zero_sample_source: ZeroSampleSource;
-  /** What user-supplied hosts and URLs may reach beyond public addresses. */
-  egress: DeploymentEgressView;
+  /** The stored toggle (false until an admin set it). */
+  @ApiProperty()
+  stored_zero_sample_mode!: boolean;
+
+  @ApiProperty({ enum: ['env', 'setting', 'default'] })
+  source!: ZeroSampleSource;
+
+  /** True when the environment (`ZERO_SAMPLE_MODE=on`) pins the mode on. */
+  @ApiProperty()
+  env_pinned!: boolean;
 }
 
 /**
  * The egress allowances in force (`EGRESS_ALLOW_CIDRS`, `EGRESS_ALLOW_HOSTS`, normalised). Loopback,
  * link-local and cloud metadata addresses stay refused whatever they list.
  */
-export interface DeploymentEgressView {
-  allow_cidrs: string[];
-  allow_hosts: string[];
+export class DeploymentEgressView {
+  @ApiProperty({ type: [String] })
+  allow_cidrs!: string[];
+
+  @ApiProperty({ type: [String] })
+  allow_hosts!: string[];
+
   /** The test and development loopback allowance; never on in production. */
-  loopback_allowed: boolean;
+  @ApiProperty()
+  loopback_allowed!: boolean;
+}
+
+/** `GET /admin/deployment`. */
+export class DeploymentView {
+  /** `DEPLOYMENT_REGION` as declared; null when unset. */
+  @ApiProperty({ type: String, nullable: true })
+  deployment_region!: string | null;
+
+  /** In force, as `GET /admin/privacy` reports it. */
+  @ApiProperty()
+  zero_sample_mode!: boolean;
+
+  @ApiProperty({ enum: ['env', 'setting', 'default'] })
+  zero_sample_source!: ZeroSampleSource;
+
+  /** What user-supplied hosts and URLs may reach beyond public addresses. */
+  @ApiProperty({ type: DeploymentEgressView })
+  egress!: DeploymentEgressView;
 }
 
 /** Audit event names of the workspace settings (`target_type` `workspace_settings`). */
