@@ -61,6 +61,12 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/admin/scoring', 'put', '200', ref('ScoringSettingsView')],
     ['/api/v1/admin/privacy', 'get', '200', ref('PrivacySettingsView')],
     ['/api/v1/admin/deployment', 'get', '200', ref('DeploymentView')],
+    ['/api/v1/runs', 'get', '200', ref('RunPage')],
+    ['/api/v1/runs/{id}', 'get', '200', ref('RunDetailView')],
+    ['/api/v1/runs/{id}/progress', 'get', '200', ref('RunProgressView')],
+    ['/api/v1/runs/{id}/cancel', 'post', '202', ref('CancelledRunView')],
+    ['/api/v1/suites/{id}/run', 'post', '201', ref('TriggeredRunView')],
+    ['/api/v1/suites/{id}/run', 'post', '200', ref('TriggeredRunView')],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });
@@ -88,5 +94,10 @@ describe('OpenAPI response schemas', () => {
     });
     expect(schemas['DeploymentView']?.properties).toMatchObject({ egress: ref('DeploymentEgressView') });
     expect(schemas['ScoringSettingsView']?.properties).toMatchObject({ weights: ref('ScoringWeights') });
+    expect(schemas['RunPage']?.properties).toMatchObject({ items: { type: 'array', items: ref('RunView') } });
+    expect(schemas['RunDetailView']?.properties).toMatchObject({
+      status: { enum: expect.arrayContaining(['queued', 'running']) },
+      results: { type: 'array', items: ref('RunResultView') },
+    });
   });
 });

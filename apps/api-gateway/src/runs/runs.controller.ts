@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
 import {
-  type CancelledRunView,
+  CancelledRunView,
   ComparisonReportQuery,
-  type RunDetailView,
+  RunDetailView,
   RunListQuery,
-  type RunPage,
-  type RunProgressView,
+  RunPage,
+  RunProgressView,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ComparisonReportService, RunCancellationService, RunReadsService } from '@dq/runs';
@@ -28,16 +29,19 @@ export class RunsController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: RunPage })
   list(@CurrentPrincipal() principal: Principal, @Query() query: RunListQuery): Promise<RunPage> {
     return this.reads.list(actorOf(principal), query);
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: RunDetailView })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDetailView> {
     return this.reads.get(actorOf(principal), id);
   }
 
   @Get(':id/progress')
+  @ApiOkResponse({ type: RunProgressView })
   progress(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunProgressView> {
     return this.reads.progress(actorOf(principal), id);
   }
@@ -45,6 +49,7 @@ export class RunsController {
   /** 202: a queued run is cancelled at once; a running one stops as soon as its runner hears. */
   @Post(':id/cancel')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: CancelledRunView })
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CancelledRunView> {
     return this.cancellation.cancel(actorOf(principal), id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Post, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
-import { TriggerRunRequest, type TriggeredRunView } from '@dq/contracts';
+import { TriggerRunRequest, TriggeredRunView } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SuiteRunTriggerService } from '@dq/runs';
 
@@ -15,10 +15,15 @@ export class SuiteRunsController {
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiResponse({ status: 201, description: 'A new run, queued (`deduplicated: false`)' })
+  @ApiResponse({
+    status: 201,
+    description: 'A new run, queued (`deduplicated: false`)',
+    type: TriggeredRunView,
+  })
   @ApiResponse({
     status: 200,
     description: "The suite's queued or running run, returned instead of a second one (`deduplicated: true`)",
+    type: TriggeredRunView,
   })
   @ApiResponse({ status: 403, description: '`forbidden`: the caller may view the suite but not edit it' })
   @ApiResponse({ status: 404, description: '`not_found`: no such suite, or none the caller may see' })

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsArray,
@@ -13,7 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { type CheckOutcome, RunStatus } from './run-status';
+import { CheckOutcome, RunStatus } from './run-status';
 import { QueryInteger } from '../query-integer';
 
 export const RUN_LIST_DEFAULT_LIMIT = 50;
@@ -70,69 +71,142 @@ export class RunListQuery {
 }
 
 /** One run as lists and the run page show it. */
-export interface RunView {
-  id: string;
-  suite_id: string;
-  suite_name: string;
-  status: RunStatus;
+export class RunView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  suite_id!: string;
+
+  @ApiProperty()
+  suite_name!: string;
+
+  @ApiProperty({ enum: Object.values(RunStatus) })
+  status!: RunStatus;
+
   /** Why a run ended `failed` (`worker_lost`, `datasource_unreachable`, ...), else null. */
-  reason: string | null;
-  trigger: string;
-  allow_concurrent: boolean;
-  total_checks: number;
-  completed_checks: number;
+  @ApiProperty({ type: String, nullable: true })
+  reason!: string | null;
+
+  @ApiProperty()
+  trigger!: string;
+
+  @ApiProperty()
+  allow_concurrent!: boolean;
+
+  @ApiProperty()
+  total_checks!: number;
+
+  @ApiProperty()
+  completed_checks!: number;
+
   /** Checks per outcome, over the results recorded so far. */
-  outcome_counts: Partial<Record<CheckOutcome, number>>;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  outcome_counts!: Partial<Record<CheckOutcome, number>>;
+
   /** Severity-weighted score over the recorded results; null while none is scorable. */
-  health_score: number | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
+  @ApiProperty({ type: Number, nullable: true })
+  health_score!: number | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  started_at!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finished_at!: string | null;
+
   /** From start to finish (or to now while running); null before it starts. */
-  duration_ms: number | null;
-  cancel_requested_at: string | null;
+  @ApiProperty({ type: Number, nullable: true })
+  duration_ms!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  cancel_requested_at!: string | null;
 }
 
 /** One check's result in a run. */
-export interface RunResultView {
-  id: string;
-  check_id: string;
+export class RunResultView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  check_id!: string;
+
   /** The check as it is now; null when it has since been deleted. */
-  check_name: string | null;
-  kind: string;
-  dimension: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  check_name!: string | null;
+
+  @ApiProperty()
+  kind!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  dimension!: string | null;
+
   /** The check version the run evaluated (frozen at trigger). */
-  check_version: number | null;
-  outcome: CheckOutcome;
+  @ApiProperty({ type: Number, nullable: true })
+  check_version!: number | null;
+
+  @ApiProperty({ enum: Object.values(CheckOutcome) })
+  outcome!: CheckOutcome;
+
   /** Null for custom SQL (pass/fail only) and where nothing was measured. */
-  metric_value: number | null;
-  unexpected_count: number | null;
-  unexpected_percent: number | null;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
+  @ApiProperty({ type: Number, nullable: true })
+  metric_value!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  unexpected_count!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  unexpected_percent!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  started_at!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finished_at!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  duration_ms!: number | null;
+
   /** Failing rows, redacted before they were stored; empty under zero-sample mode or once purged. */
-  samples: Record<string, unknown>[];
-  samples_purged: boolean;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  samples!: Record<string, unknown>[];
+
+  @ApiProperty()
+  samples_purged!: boolean;
+
   /** Everything else the evaluation recorded (observed values, buckets, reasons of an `error`). */
-  detail: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  detail!: Record<string, unknown>;
 }
 
-export interface RunDetailView extends RunView {
-  results: RunResultView[];
+export class RunDetailView extends RunView {
+  @ApiProperty({ type: [RunResultView] })
+  results!: RunResultView[];
 }
 
-export interface RunPage {
-  items: RunView[];
-  next_cursor: string | null;
+export class RunPage {
+  @ApiProperty({ type: [RunView] })
+  items!: RunView[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
 }
 
 /** `GET /runs/{id}/progress`. */
-export interface RunProgressView {
-  run_id: string;
-  status: RunStatus;
-  completed_checks: number;
-  total_checks: number;
+export class RunProgressView {
+  @ApiProperty()
+  run_id!: string;
+
+  @ApiProperty({ enum: Object.values(RunStatus) })
+  status!: RunStatus;
+
+  @ApiProperty()
+  completed_checks!: number;
+
+  @ApiProperty()
+  total_checks!: number;
 }
 
 /** Status polling with each recorded check's outcome (the MCP `get_run_status` tool). */
@@ -148,19 +222,31 @@ export interface RunProgressWithChecksView extends RunProgressView {
 }
 
 /** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued or running run was returned. */
-export interface TriggeredRunView {
-  id: string;
-  status: RunStatus;
-  total_checks: number;
-  deduplicated: boolean;
+export class TriggeredRunView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ enum: Object.values(RunStatus) })
+  status!: RunStatus;
+
+  @ApiProperty()
+  total_checks!: number;
+
+  @ApiProperty()
+  deduplicated!: boolean;
 }
 
 /** `POST /runs/{id}/cancel`. */
-export interface CancelledRunView {
-  id: string;
+export class CancelledRunView {
+  @ApiProperty()
+  id!: string;
+
   /** `cancelled` at once for a queued run; `running` until the runner stops a running one. */
-  status: RunStatus;
-  cancel_requested_at: string;
+  @ApiProperty({ enum: Object.values(RunStatus) })
+  status!: RunStatus;
+
+  @ApiProperty({ format: 'date-time' })
+  cancel_requested_at!: string;
 }
 
 /** Audit event names of the runs context. */
