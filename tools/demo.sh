@@ -67,6 +67,13 @@ stop_children() {
   for pid in "${children[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
 }
 trap stop_children INT TERM EXIT
+# `setsid` where the system has it (Linux); elsewhere job control gives each job its own group.
+if command -v setsid >/dev/null 2>&1; then
+  detached() { exec setsid "$@"; }
+else
+  set -m
+  detached() { exec "$@"; }
+fi
 
 peers_file=""
 if [[ "$with_peers" == "1" ]]; then
@@ -74,7 +81,7 @@ if [[ "$with_peers" == "1" ]]; then
   peers_file=.local/demo-peers.out
   : >"$peers_file"
   say "starting the S3, ADLS, Iceberg and warehouse peers (tools/peers/up.ts)"
-  setsid node -r ./tools/register.cjs tools/peers/up.ts >"$peers_file" 2>&1 &
+  detached node -r ./tools/register.cjs tools/peers/up.ts >"$peers_file" 2>&1 &
   peers_pid=$!
   children+=("$peers_pid")
   for _ in $(seq 1 180); do
@@ -94,7 +101,7 @@ if [[ "$with_peers" == "1" ]]; then
 fi
 
 say "starting all apps (Ctrl-C stops them)"
-setsid node -r ./tools/register.cjs tools/dev-all.ts "${dev_args[@]}" &
+detached node -r ./tools/register.cjs tools/dev-all.ts "${dev_args[@]}" &
 dev_pid=$!
 children+=("$dev_pid")
 
