@@ -1,6 +1,7 @@
 // Development only: moves runs the demo seed itself triggered into the past, so the dashboard's
 // trend and the anomaly monitors' history span several days on a fresh clone. The runs and their
-// results were produced by the real runner; only their timestamps move, all by the same amount.
+// results were produced by the real runner; only their timestamps move, all by the same amount
+// (docs/decisions/0030).
 import { Client } from 'pg';
 
 const TERMINAL = ['succeeded', 'failed', 'cancelled'];
