@@ -67,6 +67,10 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/runs/{id}/cancel', 'post', '202', ref('CancelledRunView')],
     ['/api/v1/suites/{id}/run', 'post', '201', ref('TriggeredRunView')],
     ['/api/v1/suites/{id}/run', 'post', '200', ref('TriggeredRunView')],
+    ['/api/v1/me', 'get', '200', ref('MeResponse')],
+    ['/api/v1/suites/import', 'post', '201', ref('ImportSuiteResponse')],
+    ['/api/v1/suites/import', 'post', '200', ref('ImportSuiteResponse')],
+    ['/api/v1/dashboard/summary', 'get', '200', ref('DashboardSummaryView')],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });

@@ -4,7 +4,7 @@ import {
   ApiKeyCreatedResponse,
   ApiKeyResponse,
   CreateApiKeyRequest,
-  type MeResponse,
+  MeResponse,
   PatchMeRequest,
 } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, actorOf } from '@dq/auth';
@@ -19,6 +19,7 @@ export class MeController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: MeResponse })
   me(@CurrentPrincipal() principal: Principal): MeResponse {
     const { user, credential } = principal;
     return {
@@ -32,6 +33,7 @@ export class MeController {
   }
 
   @Patch()
+  @ApiOkResponse({ type: MeResponse })
   async update(@CurrentPrincipal() principal: Principal, @Body() body: PatchMeRequest): Promise<MeResponse> {
     const user = await this.users.updateDisplayName(principal.user.id, body.display_name, actorOf(principal));
     return this.users.toMeResponse(user, principal.credential.kind);

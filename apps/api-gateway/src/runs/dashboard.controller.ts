@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { DashboardSummaryQuery, type DashboardSummaryView } from '@dq/contracts';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { DashboardSummaryQuery, DashboardSummaryView } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { DashboardSummaryService } from '@dq/runs';
 
@@ -10,6 +11,7 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardSummaryService) {}
 
   @Get('summary')
+  @ApiOkResponse({ type: DashboardSummaryView })
   summary(
     @CurrentPrincipal() principal: Principal,
     @Query() query: DashboardSummaryQuery,

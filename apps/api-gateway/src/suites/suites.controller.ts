@@ -1,12 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { type Response } from 'express';
-import {
-  CreateSuiteRequest,
-  type ImportSuiteResponse,
-  SuiteResponse,
-  UpdateSuiteRequest,
-} from '@dq/contracts';
+import { CreateSuiteRequest, ImportSuiteResponse, SuiteResponse, UpdateSuiteRequest } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
 
@@ -51,8 +46,12 @@ export class SuitesController {
       '`{document, connection_map?}`, or the bare document exactly as `GET /suites/{id}/export` answers it',
     schema: { type: 'object' },
   })
-  @ApiResponse({ status: 201, description: 'A new suite made from the document' })
-  @ApiResponse({ status: 200, description: 'The same-named suite the caller may edit, updated in place' })
+  @ApiResponse({ status: 201, description: 'A new suite made from the document', type: ImportSuiteResponse })
+  @ApiResponse({
+    status: 200,
+    description: 'The same-named suite the caller may edit, updated in place',
+    type: ImportSuiteResponse,
+  })
   @ApiResponse({
     status: 409,
     description: '`suite_name_taken`: a suite the caller may not edit (or cannot see) has the name',

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { QueryInteger } from '../query-integer';
 
@@ -40,20 +41,40 @@ export class AuditEventListQuery {
 }
 
 /** One stored audit event as the admin listing shows it. */
-export interface AuditEventView {
-  id: string;
-  occurred_at: string;
-  action: string;
-  actor_user_id: string | null;
-  actor_credential: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  detail: Record<string, unknown>;
-  request_id: string | null;
+export class AuditEventView {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  occurred_at!: string;
+
+  @ApiProperty()
+  action!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  actor_user_id!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  actor_credential!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  target_type!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  target_id!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  detail!: Record<string, unknown>;
+
+  @ApiProperty({ type: String, nullable: true })
+  request_id!: string | null;
 }
 
 /** One page of `GET /admin/audit-events`; `next_cursor` is null on the last page. */
-export interface AuditEventPage {
-  items: AuditEventView[];
-  next_cursor: string | null;
+export class AuditEventPage {
+  @ApiProperty({ type: [AuditEventView] })
+  items!: AuditEventView[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
-import { type CredentialKind, type WorkspaceRole } from './roles';
+import { CredentialKind, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
 
 /** Names are 1 to 200 characters (docs/decisions/0018). */
 export const NAME_MAX_LENGTH = 200;
@@ -11,13 +11,24 @@ export const API_KEY_MAX_LIVE = 50;
 export const OTP_CODE_LENGTH = 8;
 
 /** `GET /me` */
-export interface MeResponse {
-  id: string;
-  display_name: string;
-  email: string;
-  role: WorkspaceRole;
-  is_workspace_admin: boolean;
-  credential: CredentialKind;
+export class MeResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  display_name!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ enum: WORKSPACE_ROLES })
+  role!: WorkspaceRole;
+
+  @ApiProperty()
+  is_workspace_admin!: boolean;
+
+  @ApiProperty({ enum: Object.values(CredentialKind) })
+  credential!: CredentialKind;
 }
 
 /** `PATCH /me` */

@@ -245,9 +245,14 @@ export class ImportSuiteRequest {
   connection_map?: Record<string, string>;
 }
 
-export interface ImportSuiteResponse {
-  suite: SuiteResponse;
+export class ImportSuiteResponse {
+  @ApiProperty({ type: SuiteResponse })
+  suite!: SuiteResponse;
+
   /** False when the document updated a suite of the same name the caller may edit. */
-  created: boolean;
-  checks: { created: string[]; updated: string[]; unchanged: string[]; not_in_document: string[] };
+  @ApiProperty()
+  created!: boolean;
+
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  checks!: { created: string[]; updated: string[]; unchanged: string[]; not_in_document: string[] };
 }
