@@ -16,6 +16,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 say() { printf '[demo] %s\n' "$*"; }
 
+if [[ "${NODE_ENV:-development}" == "production" ]]; then
+  say "the demo runs in development only; refusing with NODE_ENV=production." >&2
+  exit 1
+fi
+
 node_ok=$(node -e 'const [a, b] = process.versions.node.split(".").map(Number); console.log(a > 20 || (a === 20 && b >= 19) ? "yes" : "no")' 2>/dev/null || echo "missing")
 if [[ "$node_ok" != "yes" ]]; then
   say "Node.js 20.19 or newer is required (found: $(node --version 2>/dev/null || echo none))." >&2
@@ -49,10 +54,6 @@ for arg in "$@"; do
   esac
 done
 
-if [[ "${NODE_ENV:-development}" == "production" ]]; then
-  say "the demo runs in development only; refusing with NODE_ENV=production." >&2
-  exit 1
-fi
 export NODE_ENV="${NODE_ENV:-development}"
 # The demo's datasources (the sample PostgreSQL, the peers) listen on this machine.
 export EGRESS_ALLOW_LOOPBACK_FOR_TESTS=true

@@ -376,10 +376,11 @@ export function parsePeersOutput(text: string): Record<string, PeerEntry> {
 export async function seedPeers(
   options: Pick<DemoSeedOptions, 'api' | 'token' | 'log' | 'runTimeoutMs'>,
   peers: Record<string, PeerEntry>,
-): Promise<string[]> {
+): Promise<{ suiteIds: string[]; runIds: string[] }> {
   const log = options.log ?? ((line: string) => console.log(`[demo] ${line}`));
   const api = new Api(options.api, options.token);
   const suiteIds: string[] = [];
+  const runIds: string[] = [];
   for (const [kind, peer] of Object.entries(peers)) {
     const suite = PEER_SUITES[kind];
     if (!suite || peer.targets.length === 0) continue;
@@ -412,12 +413,13 @@ export async function seedPeers(
       const run = await api.call<{ id: string }>('POST', `/suites/${suiteId}/run`);
       await waitForRun(api, run.id, options.runTimeoutMs ?? 120_000);
       suiteIds.push(suiteId);
+      runIds.push(run.id);
       log(`peer ${kind}: connection "${peer.body.name}" and suite "${suite.name}" ready, one run done`);
     } catch (error) {
       log(`peer ${kind} skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return suiteIds;
+  return { suiteIds, runIds };
 }
 
 async function waitForRun(api: Api, runId: string, timeoutMs: number): Promise<void> {
@@ -484,8 +486,9 @@ async function main(): Promise<void> {
   });
   const peersFile = flag('--peers', '');
   if (peersFile !== '') {
-    const peerSuites = await seedPeers({ api, token }, parsePeersOutput(readFileSync(peersFile, 'utf8')));
-    result.suiteIds.push(...peerSuites);
+    const peers = await seedPeers({ api, token }, parsePeersOutput(readFileSync(peersFile, 'utf8')));
+    result.suiteIds.push(...peers.suiteIds);
+    result.runIds.push(...peers.runIds);
   }
   // The token also lands in a file only this user reads, for scripts and a later terminal.
   const tokenFile = path.resolve(flag('--token-file', path.join(root, '.local', 'demo-admin-token')));

@@ -94,6 +94,35 @@ describe('the demo seed', () => {
     await root.end();
   });
 
+  it('refuses to run with NODE_ENV=production and touches nothing', async () => {
+    const refused = await run(
+      process.execPath,
+      [
+        '-r',
+        path.join(ROOT, 'tools/register.cjs'),
+        path.join(ROOT, 'tools/demo/seed.ts'),
+        '--api',
+        api,
+        '--database',
+        database,
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: world.env.databaseUrl, NODE_ENV: 'production' },
+      },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('development only');
+    const root = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await root.connect();
+    const { rowCount } = await root.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    await root.end();
+    expect(rowCount).toBe(0);
+  });
+
   it('seeds suites with results, a multi-day dashboard and history with failures, and reruns without duplicates', async () => {
     const first = await seed();
     expect(first.output).toMatch(/web UI: +http:\/\/localhost:8080/);
