@@ -251,19 +251,15 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     log(`connection "${DEMO_CONNECTION_NAME}" already there`);
   }
 
-  // The first snapshot must exist before a suite's checks are saved (schema drift takes its
-  // baseline from the live columns).
+  // The tables must exist before checks are saved (schema drift takes its baseline from the live
+  // columns): the oldest snapshot, replaced below by each day's and finally today's.
+  await loadShopSnapshot(options.datasourceAdminUrl, SHOP_SNAPSHOTS[0], database);
   const suites = await api.list<{ id: string; name: string }>('/suites');
   const suiteIds: string[] = [];
   let anySuiteNew = false;
-  const firstSnapshotLoaded = { value: false };
   for (const suite of DEMO_SUITES) {
     let suiteId = suites.find((existing) => existing.name === suite.name)?.id;
     if (!suiteId) {
-      if (!firstSnapshotLoaded.value) {
-        await loadShopSnapshot(options.datasourceAdminUrl, SHOP_SNAPSHOTS[0], database);
-        firstSnapshotLoaded.value = true;
-      }
       suiteId = (
         await api.call<{ id: string }>('POST', '/suites', {
           name: suite.name,
