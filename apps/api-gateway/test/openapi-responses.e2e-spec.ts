@@ -71,6 +71,8 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/suites/import', 'post', '201', ref('ImportSuiteResponse')],
     ['/api/v1/suites/import', 'post', '200', ref('ImportSuiteResponse')],
     ['/api/v1/dashboard/summary', 'get', '200', ref('DashboardSummaryView')],
+    ['/api/v1/connections/test', 'post', '200', ref('ConnectionTestResult')],
+    ['/api/v1/users/search', 'get', '200', { type: 'array', items: ref('UserSearchResult') }],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import {
   ConnectionResponse,
-  type ConnectionTestResult,
+  ConnectionTestResult,
   DraftConnectionTestRequest,
   ReauthConnectionRequest,
 } from '@dq/contracts';
@@ -17,6 +17,7 @@ export class ConnectionTestsController {
   @Post('test')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.TestDraftConnection)
+  @ApiOkResponse({ type: ConnectionTestResult })
   testDraft(
     @CurrentPrincipal() principal: Principal,
     @Body() body: DraftConnectionTestRequest,
@@ -27,6 +28,7 @@ export class ConnectionTestsController {
   @Post(':id/test')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.TestSavedConnection)
+  @ApiOkResponse({ type: ConnectionTestResult })
   testSaved(@Param('id') id: string): Promise<ConnectionTestResult> {
     return this.tests.testSaved(id);
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { type UserSearchResult, UserSearchQuery } from '@dq/contracts';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { UserSearchResult, UserSearchQuery } from '@dq/contracts';
 import { CurrentPrincipal, type Principal } from '@dq/auth';
 import { UsersService } from '@dq/identity';
 
@@ -9,6 +10,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('search')
+  @ApiOkResponse({ type: [UserSearchResult] })
   search(
     @CurrentPrincipal() principal: Principal,
     @Query() query: UserSearchQuery,

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 /**
  * How a datasource failure is classified (spec: credential health). Only `auth` moves credential
  * health; `unreachable` answers 502; the rest leave health untouched.
@@ -14,17 +15,27 @@ export const DatasourceErrorClass = {
 export type DatasourceErrorClass = (typeof DatasourceErrorClass)[keyof typeof DatasourceErrorClass];
 
 /** A classified failure as it may be shown: a class and a message with no host, user or secret. */
-export interface ClassifiedDatasourceError {
-  class: DatasourceErrorClass;
-  message: string;
+export class ClassifiedDatasourceError {
+  @ApiProperty({ enum: Object.values(DatasourceErrorClass) })
+  class!: DatasourceErrorClass;
+
+  @ApiProperty()
+  message!: string;
 }
 
 /** What a connection test found. */
-export interface ConnectionTestResult {
-  ok: boolean;
+export class ConnectionTestResult {
+  @ApiProperty()
+  ok!: boolean;
+
   /** Present when `ok` is false. */
-  error: ClassifiedDatasourceError | null;
+  @ApiProperty({ type: ClassifiedDatasourceError, nullable: true })
+  error!: ClassifiedDatasourceError | null;
+
   /** Facts the datasource reported (server version, ...); never credentials. */
-  details: Record<string, unknown>;
-  duration_ms: number;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  details!: Record<string, unknown>;
+
+  @ApiProperty()
+  duration_ms!: number;
 }

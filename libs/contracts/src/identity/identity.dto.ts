@@ -103,11 +103,20 @@ export class UserSearchQuery {
   q!: string;
 }
 
-export interface UserSearchResult {
-  id: string;
-  display_name: string;
-  email: string;
-  role: WorkspaceRole;
+export class UserSearchResult {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  display_name!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ enum: WORKSPACE_ROLES })
+  role!: WorkspaceRole;
+
   /** The highest share this user can receive: a Viewer is capped at `view`. */
-  max_share: 'view' | 'edit';
+  @ApiProperty({ enum: ['view', 'edit'] })
+  max_share!: 'view' | 'edit';
 }
