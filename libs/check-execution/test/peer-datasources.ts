@@ -102,11 +102,15 @@ export function targetEvaluatorOver(
   adapters: DatasourceAdapterRegistry,
   dependencies: Partial<EvaluationPorts> = {},
 ): SuiteTargetEvaluator {
-  return new SuiteTargetEvaluator(new OpenedConnections(cipher, new ConnectionUseService(dataSource)), adapters, {
-    history: new CheckMetricHistory(dataSource),
-    baselines: new CheckBaselines(dataSource),
-    ...dependencies,
-  });
+  return new SuiteTargetEvaluator(
+    new OpenedConnections(cipher, new ConnectionUseService(dataSource)),
+    adapters,
+    {
+      history: new CheckMetricHistory(dataSource),
+      baselines: new CheckBaselines(dataSource),
+      ...dependencies,
+    },
+  );
 }
 
 /** A saved connection row, its credential sealed for the runner; returns its id. */
