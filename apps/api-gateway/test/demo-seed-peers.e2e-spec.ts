@@ -47,7 +47,9 @@ describe('the demo seed with peers', () => {
     );
     peers.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     peers.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor('the peers', () => output.includes('peers running') || undefined, 90_000);
+    await waitFor('the peers', () => output.includes('peers running') || undefined, {
+      timeoutMs: 90_000,
+    });
     writeFileSync(peersFile, output);
     return output;
   }

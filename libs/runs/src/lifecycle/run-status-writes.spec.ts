@@ -60,8 +60,12 @@ describe('run status writes', () => {
   });
 
   it('the runs library names statuses by their constants', () => {
+    // The entity states the table's DDL (checks, partial indexes) as the migrations wrote it.
     const literal = FILES.filter(
-      ({ path, text }) => path.startsWith('libs/runs/src/') && STATUS_LITERAL.test(text),
+      ({ path, text }) =>
+        path.startsWith('libs/runs/src/') &&
+        !path.startsWith('libs/runs/src/entities/') &&
+        STATUS_LITERAL.test(text),
     ).map(({ path }) => path);
     expect(literal).toEqual([]);
   });
