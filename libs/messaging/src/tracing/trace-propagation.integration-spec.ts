@@ -60,15 +60,16 @@ describe('trace context through BullMQ jobs and NATS messages (real Redis and NA
 
   it('a request carries the trace in its NATS headers to the answering service', async () => {
     let answeredIn: string | undefined;
-    consumerSide.get(RpcServer).handle(Requests.ServicePing, ServiceName.Runner, async () => {
+    // A service neither side runs as: each side's own ping responder answers for its own name.
+    consumerSide.get(RpcServer).handle(Requests.ServicePing, ServiceName.Alerting, async () => {
       answeredIn = currentTraceContext()?.traceId;
-      return { service: 'runner', instance_id: 'r', at: new Date().toISOString() };
+      return { service: 'alerting', instance_id: 'a', at: new Date().toISOString() };
     });
     await consumerSide.get(NatsClient).connection.flush();
     await runInTrace(TRACEPARENT, () =>
       producerSide
         .get(RpcClient)
-        .request(Requests.ServicePing, ServiceName.Runner, { from: 'api-gateway' }, { timeoutMs: 2_000 }),
+        .request(Requests.ServicePing, ServiceName.Alerting, { from: 'api-gateway' }, { timeoutMs: 2_000 }),
     );
     expect(answeredIn).toBe(TRACE_ID);
   });
