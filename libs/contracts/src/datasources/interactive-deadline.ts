@@ -3,7 +3,7 @@ import { ErrorCode } from '../errors/error-code';
 
 /**
  * Interactive datasource work (columns, files, profile, dry run) ends at this deadline in the
- * runner by default (`INTERACTIVE_DEADLINE_MS`): well inside the web proxy's 120 s, so the caller
+ * runner by default (`INTERACTIVE_DEADLINE_MS`), inside the web proxy's timeout, so the caller
  * gets the 504 envelope instead of a dropped socket.
  */
 export const INTERACTIVE_DEADLINE_DEFAULT_MS = 60_000;

@@ -31,7 +31,7 @@ export const ErrorCode = {
   HeadersTooLarge: 'headers_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
   RateLimited: 'rate_limited',
-  /** The sign-in code limits, counted over 15 minutes: `retry_after_seconds` is the true wait, up to 900. */
+  /** The sign-in code limits: `retry_after_seconds` is the true wait until the window frees a request. */
   SignInCodeLimited: 'sign_in_code_limited',
   DatasourceUnreachable: 'datasource_unreachable',
   /** The datasource answered but refused us (credential, grant) or failed the work: 502. */

@@ -22,9 +22,9 @@ export interface DataSourceConfig {
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 60_000;
 /**
- * Idle connections are kept 5 minutes (node-postgres's default is 10 s): a reopened connection is a
+ * Idle connections are kept far longer than node-postgres's default: a reopened connection is a
  * new server process with cold caches and unprepared statements, paid by the first requests after a
- * lull. Connections are few (the pool size bounds them) and an idle one costs the server a few MB.
+ * lull. Connections are few (the pool size bounds them) and an idle one costs the server little.
  */
 export const DEFAULT_IDLE_CONNECTION_MS = 5 * 60_000;
 export const MIGRATIONS_TABLE_NAME = 'schema_migrations';

@@ -17,9 +17,9 @@ import {
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
-/** Seconds, for an HTTP request or a queue wait: 5 ms to 30 s. */
+/** Bucket bounds in seconds for an HTTP request or a queue wait. */
 export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-/** Seconds, for a check or a run: 50 ms to 30 min. */
+/** Bucket bounds in seconds for a check or a run, which last far longer than a request. */
 export const WORK_SECONDS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 function existing<M>(name: string): M | undefined {

@@ -1,9 +1,7 @@
 /**
- * A running run's lease (docs/decisions/0017: a dead worker's run resumes or ends `failed` with
- * reason `worker_lost` within 60 s). The runner executing a run renews `lease_expires_at` while it works;
- * once the lease has lapsed, the worker-loss sweep ends the run. Redelivery of the job by BullMQ's
- * stalled check (lock 30 s, checked every 15 s) lets a live runner resume it first, at most 45 s
- * after the death; the lease outlives that, and lease plus sweep interval stays under 60 s.
+ * A running run's lease, renewed by its runner while it works; once lapsed, the worker-loss sweep
+ * ends the run. It outlives BullMQ's stalled-job redelivery, so a live runner resumes a run first,
+ * and with the sweep interval stays within record 0017's bound.
  */
 export const RUN_LEASE_MS = 45_000;
 
