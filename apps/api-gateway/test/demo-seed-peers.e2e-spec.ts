@@ -3,25 +3,16 @@
  * Iceberg REST, warehouse), the seed adds a connection and a suite on each and runs it; a second
  * seed updates those connections in place (peers get new ports and secrets at every start).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { type RunDetailView } from '@dq/contracts';
 import { type AppProcess, call, GatewayWorld, waitFor } from '@dq/testing';
+import { itemsOf, type Listed, ROOT, runDemoSeed } from './demo-seed-command';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../..');
 const PEER_SUITES = ['Landing files on S3', 'Landing files on ADLS', 'Iceberg table', 'Warehouse orders'];
-
-interface Listed {
-  id: string;
-  name: string;
-}
-const itemsOf = <T>(body: unknown): T[] =>
-  Array.isArray(body) ? (body as T[]) : ((body as { items?: T[] }).items ?? []);
 
 describe('the demo seed with peers', () => {
   let world: GatewayWorld;
@@ -63,13 +54,9 @@ describe('the demo seed with peers', () => {
     await exited;
   }
 
-  async function seed(): Promise<string> {
-    const { stdout } = await run(
-      process.execPath,
+  function seed(): Promise<string> {
+    return runDemoSeed(
       [
-        '-r',
-        path.join(ROOT, 'tools/register.cjs'),
-        path.join(ROOT, 'tools/demo/seed.ts'),
         '--api',
         api,
         '--database',
@@ -79,12 +66,9 @@ describe('the demo seed with peers', () => {
         '--token-file',
         path.join(scratch, 'token'),
       ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: world.env.databaseUrl, NODE_ENV: 'test' },
-      },
+      world.env.databaseUrl,
+      0,
     );
-    return stdout;
   }
 
   beforeAll(async () => {

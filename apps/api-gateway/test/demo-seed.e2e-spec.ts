@@ -12,22 +12,13 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { type DashboardSummaryView, type RunDetailView } from '@dq/contracts';
 import { type AppProcess, call, GatewayWorld } from '@dq/testing';
+import { demoSeedArgv, demoSeedEnv, itemsOf, type Listed, ROOT, runDemoSeed } from './demo-seed-command';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../..');
 // What tools/demo/seed.ts makes: the connection, and each suite's number of checks.
 const DEMO_CONNECTION_NAME = 'Demo shop (PostgreSQL)';
 const DEMO_SUITES = { 'Orders quality': 10, 'Customers and payments': 7 };
 const LOOPBACK_EGRESS = { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' };
-
-interface Listed {
-  id: string;
-  name: string;
-}
-const itemsOf = <T>(body: unknown): T[] =>
-  Array.isArray(body)
-    ? (body as T[])
-    : ((body as { items?: T[]; data?: T[] }).items ?? (body as { data: T[] }).data);
 
 describe('the demo seed', () => {
   let world: GatewayWorld;
@@ -37,29 +28,10 @@ describe('the demo seed', () => {
   const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'demo-seed-')), 'token');
 
   async function seed(): Promise<{ output: string; token: string }> {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '-r',
-        path.join(ROOT, 'tools/register.cjs'),
-        path.join(ROOT, 'tools/demo/seed.ts'),
-        '--api',
-        api,
-        '--database',
-        database,
-        '--ready-timeout',
-        '20',
-        '--token-file',
-        tokenFile,
-      ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: world.env.databaseUrl, NODE_ENV: 'test' },
-        timeout: 150_000,
-      },
-    ).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-    });
+    const stdout = await runDemoSeed(
+      ['--api', api, '--database', database, '--ready-timeout', '20', '--token-file', tokenFile],
+      world.env.databaseUrl,
+    );
     const token = /admin token: (\S+)/.exec(stdout)?.[1];
     expect(token).toBeDefined();
     expect(readFileSync(tokenFile, 'utf8').trim()).toBe(token);
@@ -95,22 +67,10 @@ describe('the demo seed', () => {
   });
 
   it('refuses to run with NODE_ENV=production and touches nothing', async () => {
-    const refused = await run(
-      process.execPath,
-      [
-        '-r',
-        path.join(ROOT, 'tools/register.cjs'),
-        path.join(ROOT, 'tools/demo/seed.ts'),
-        '--api',
-        api,
-        '--database',
-        database,
-      ],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: world.env.databaseUrl, NODE_ENV: 'production' },
-      },
-    ).then(
+    const refused = await run(process.execPath, demoSeedArgv(['--api', api, '--database', database]), {
+      cwd: ROOT,
+      env: demoSeedEnv(world.env.databaseUrl, 'production'),
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );
