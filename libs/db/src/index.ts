@@ -18,5 +18,13 @@ export { InboxService } from './inbox/inbox.service';
 export { updateReturning } from './sql/update-returning';
 export { preparedNameOf, preparedQuery } from './sql/prepared-query';
 export { entityOfRow } from './sql/entity-of-row';
-export { PgErrorCode, UNIQUE_VIOLATION, isUniqueViolation, pgErrorOf } from './sql/pg-error';
+export { PgErrorCode, isUniqueViolation, pgErrorOf } from './sql/pg-error';
 export { BatchedStatement, type BatchedStatementOptions } from './sql/batched-statement';
+export {
+  KeysetPage,
+  SqlParams,
+  containsPattern,
+  type KeysetColumn, 
+  type KeysetOrder,
+  type KeysetPageResult,
+} from './sql/keyset-page';

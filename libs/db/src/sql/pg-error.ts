@@ -8,8 +8,6 @@ export const PgErrorCode = {
 } as const;
 export type PgErrorCode = (typeof PgErrorCode)[keyof typeof PgErrorCode];
 
-export const UNIQUE_VIOLATION = PgErrorCode.UniqueViolation;
-
 /** The SQLSTATE and constraint of a failed statement: a `pg` error, or TypeORM's wrapper of one. */
 export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
   if (typeof error !== 'object' || error === null) return {};
@@ -26,5 +24,5 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
 /** Whether a statement failed on a unique index (`constraint`, when given, names which one). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const { code, constraint: violated } = pgErrorOf(error);
-  return code === UNIQUE_VIOLATION && (constraint === undefined || violated === constraint);
+  return code === PgErrorCode.UniqueViolation && (constraint === undefined || violated === constraint);
 }

@@ -5,6 +5,8 @@ import {
   ConsumedEventEntity,
   createDataSource,
   ensureDatabase,
+  PgErrorCode,
+  pgErrorOf,
   quoteIdentifier,
   runMigrations,
   withDatabase,
@@ -39,7 +41,7 @@ async function sqlStateOf(write: Promise<unknown>): Promise<string | undefined> 
     await write;
     return undefined;
   } catch (error) {
-    return (error as { driverError?: { code?: string } }).driverError?.code ?? 'unknown';
+    return pgErrorOf(error).code ?? 'unknown';
   }
 }
 
@@ -89,8 +91,12 @@ describe('runs, run_results and consumed_events', () => {
   });
 
   it('refuses a status or trigger outside the lifecycle', async () => {
-    expect(await sqlStateOf(newRun({ status: 'paused' as RunEntity['status'] }))).toBe('23514');
-    expect(await sqlStateOf(newRun({ trigger: 'cron' as RunEntity['trigger'] }))).toBe('23514');
+    expect(await sqlStateOf(newRun({ status: 'paused' as RunEntity['status'] }))).toBe(
+      PgErrorCode.CheckViolation,
+    );
+    expect(await sqlStateOf(newRun({ trigger: 'cron' as RunEntity['trigger'] }))).toBe(
+      PgErrorCode.CheckViolation,
+    );
   });
 
   it('keys results by (run, check): a duplicate is rejected and the first is kept', async () => {
@@ -100,7 +106,7 @@ describe('runs, run_results and consumed_events', () => {
     await results.insert({ runId: run.id, checkId, outcome: 'pass', metricValue: 0 });
 
     const duplicate = results.insert({ runId: run.id, checkId, outcome: 'fail', metricValue: 12.5 });
-    expect(await sqlStateOf(duplicate)).toBe('23505');
+    expect(await sqlStateOf(duplicate)).toBe(PgErrorCode.UniqueViolation);
 
     const stored = await results.findBy({ runId: run.id, checkId });
     expect(stored).toHaveLength(1);
@@ -122,10 +128,10 @@ describe('runs, run_results and consumed_events', () => {
       await sqlStateOf(
         results.insert({ runId: run.id, checkId: randomUUID(), outcome: 'ok' as RunResultEntity['outcome'] }),
       ),
-    ).toBe('23514');
+    ).toBe(PgErrorCode.CheckViolation);
     expect(
       await sqlStateOf(results.insert({ runId: randomUUID(), checkId: randomUUID(), outcome: 'pass' })),
-    ).toBe('23503');
+    ).toBe(PgErrorCode.ForeignKeyViolation);
   });
 
   it('deletes a run together with its results', async () => {
@@ -157,7 +163,9 @@ describe('runs, run_results and consumed_events', () => {
     const eventId = randomUUID();
     await inbox.insert({ consumer: 'alerting', eventId });
     await inbox.insert({ consumer: 'lineage', eventId });
-    expect(await sqlStateOf(inbox.insert({ consumer: 'alerting', eventId }))).toBe('23505');
+    expect(await sqlStateOf(inbox.insert({ consumer: 'alerting', eventId }))).toBe(
+      PgErrorCode.UniqueViolation,
+    );
     const rows = await inbox.findBy({ eventId });
     expect(rows.map((row) => row.consumer).sort()).toEqual(['alerting', 'lineage']);
     expect(rows[0].consumedAt).toBeInstanceOf(Date);

@@ -10,6 +10,7 @@ import {
 } from '@dq/contracts';
 import { RunEntity, RunResultEntity } from '../entities';
 import { type RunTarget } from '@dq/contracts';
+import { pgErrorOf } from '@dq/db';
 import { ProgressBroadcaster } from '@dq/messaging';
 import { CheckEvaluatorRegistry, type CheckEvaluation } from '../evaluation/check-evaluator';
 import {
@@ -242,7 +243,7 @@ export class RunExecutionService {
         run_id: runId,
         check_id: checkId,
         msg: 'result not stored',
-        sqlstate: sqlStateOf(error),
+        sqlstate: pgErrorOf(error).code,
       });
       try {
         await this.ledger.record({
@@ -257,7 +258,7 @@ export class RunExecutionService {
           run_id: runId,
           check_id: checkId,
           msg: 'result lost',
-          sqlstate: sqlStateOf(again),
+          sqlstate: pgErrorOf(again).code,
         });
       }
     }
@@ -342,10 +343,4 @@ function resultNotStored(evaluation: CheckEvaluation): Record<string, unknown> {
 function withoutSamples(detail: Record<string, unknown>): Record<string, unknown> {
   const { samples: _samples, ...rest } = detail;
   return rest;
-}
-
-function sqlStateOf(error: unknown): string | undefined {
-  const holder = error as { code?: unknown; driverError?: { code?: unknown } };
-  const code = holder.driverError?.code ?? holder.code;
-  return typeof code === 'string' ? code : undefined;
 }

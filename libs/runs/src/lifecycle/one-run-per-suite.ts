@@ -1,7 +1,7 @@
 import { type EntityManager, In, IsNull } from 'typeorm';
 import { RunStatus } from '@dq/contracts';
 import { RunEntity } from '../entities';
-import { UNIQUE_VIOLATION } from '@dq/db';
+import { PgErrorCode, pgErrorOf } from '@dq/db';
 import { type ClaimedRun, type RunLedger } from './run-ledger';
 import { RUN_INITIAL_STATUS } from './run-transitions';
 
@@ -75,12 +75,7 @@ export const OneRunPerSuite = {
 };
 
 function isSuiteBusy(error: unknown): boolean {
-  const holder = error as {
-    code?: unknown;
-    constraint?: unknown;
-    driverError?: { code?: unknown; constraint?: unknown };
-  };
-  const driver = holder.driverError ?? holder;
-  if (driver.code !== UNIQUE_VIOLATION) return false;
-  return driver.constraint === undefined || driver.constraint === ONE_RUNNING_PER_SUITE_INDEX;
+  const { code, constraint } = pgErrorOf(error);
+  if (code !== PgErrorCode.UniqueViolation) return false;
+  return constraint === undefined || constraint === ONE_RUNNING_PER_SUITE_INDEX;
 }
