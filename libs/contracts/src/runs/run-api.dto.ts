@@ -209,16 +209,30 @@ export class RunProgressView {
   total_checks!: number;
 }
 
+/** One recorded check in a run's progress. */
+export class RunProgressCheckView {
+  @ApiProperty()
+  check_id!: string;
+
+  /** The check as it is now; null when it has since been deleted. */
+  @ApiProperty({ type: String, nullable: true })
+  check_name!: string | null;
+
+  @ApiProperty({ enum: Object.values(CheckOutcome) })
+  outcome!: CheckOutcome;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finished_at!: string | null;
+}
+
 /** Status polling with each recorded check's outcome (the MCP `get_run_status` tool). */
-export interface RunProgressWithChecksView extends RunProgressView {
+export class RunProgressWithChecksView extends RunProgressView {
   /** Why a run ended `failed`, else null. */
-  reason: string | null;
-  checks: {
-    check_id: string;
-    check_name: string | null;
-    outcome: CheckOutcome;
-    finished_at: string | null;
-  }[];
+  @ApiProperty({ type: String, nullable: true })
+  reason!: string | null;
+
+  @ApiProperty({ type: [RunProgressCheckView] })
+  checks!: RunProgressCheckView[];
 }
 
 /** `POST /suites/{id}/run`: the run id in `id`; `deduplicated` when a queued or running run was returned. */
