@@ -31,3 +31,5 @@ export * from './definition/check-definition';
 export * from './sql';
 export * from './monitoring';
 export * from './redaction';
+export * from './catalogue/check-catalogue';
+export { type JsonSchema } from './catalogue/json-schema';

@@ -11,7 +11,9 @@ import {
   mostlyParam,
   numberParam,
   type ParamSpec,
+  type ParamType,
   percentParam,
+  DEFAULT_IGNORE_ROW_IF,
   proportionParam,
   regexParam,
   typeNameParam,
@@ -51,28 +53,32 @@ export interface ExpectationDefinition {
   rules?: (kwargs: Record<string, unknown>, prefix: string) => FieldViolation[];
 }
 
-const required = (check: ParamSpec['check']): ParamSpec => ({ required: true, check });
-const optional = (check: ParamSpec['check']): ParamSpec => ({ required: false, check });
+const required = (type: ParamType): ParamSpec => ({ ...type, required: true });
+const optional = (type: ParamType, defaultValue?: unknown): ParamSpec => ({
+  ...type,
+  required: false,
+  ...(defaultValue === undefined ? {} : { default: defaultValue }),
+});
 
 const COLUMN = { column: required(columnParam) };
 const MOSTLY = { mostly: optional(mostlyParam) };
 const BETWEEN_COMPARABLE = {
   min_value: optional(comparableParam),
   max_value: optional(comparableParam),
-  strict_min: optional(booleanParam),
-  strict_max: optional(booleanParam),
+  strict_min: optional(booleanParam, false),
+  strict_max: optional(booleanParam, false),
 };
 const BETWEEN_NUMBER = {
   min_value: optional(numberParam),
   max_value: optional(numberParam),
-  strict_min: optional(booleanParam),
-  strict_max: optional(booleanParam),
+  strict_min: optional(booleanParam, false),
+  strict_max: optional(booleanParam, false),
 };
 const BETWEEN_COUNT = {
   min_value: optional(countParam),
   max_value: optional(countParam),
-  strict_min: optional(booleanParam),
-  strict_max: optional(booleanParam),
+  strict_min: optional(booleanParam, false),
+  strict_max: optional(booleanParam, false),
 };
 
 function standard(
@@ -205,7 +211,7 @@ const DEFINITIONS: readonly ExpectationDefinition[] = [
     'expect_table_columns_to_match_set',
     ExpectationShape.Table,
     'The column names equal column_set (exact_match, the default) or include all of it (exact_match false).',
-    { column_set: required(columnListParam), exact_match: optional(booleanParam) },
+    { column_set: required(columnListParam), exact_match: optional(booleanParam, true) },
   ),
   standard(
     'expect_table_columns_to_match_ordered_list',
@@ -217,7 +223,11 @@ const DEFINITIONS: readonly ExpectationDefinition[] = [
     'expect_compound_columns_to_be_unique',
     ExpectationShape.ColumnMap,
     'The combination of column_list is unique per row; every row of a repeated combination is unexpected.',
-    { column_list: required(columnListParam), ignore_row_if: optional(ignoreRowIfParam), ...MOSTLY },
+    {
+      column_list: required(columnListParam),
+      ignore_row_if: optional(ignoreRowIfParam, DEFAULT_IGNORE_ROW_IF),
+      ...MOSTLY,
+    },
     { unexpectedBase: 'considered_rows' },
   ),
   columnStatBetween('min', BETWEEN_COMPARABLE),
@@ -253,8 +263,8 @@ const DEFINITIONS: readonly ExpectationDefinition[] = [
       ...COLUMN,
       min_value: optional(proportionParam),
       max_value: optional(proportionParam),
-      strict_min: optional(booleanParam),
-      strict_max: optional(booleanParam),
+      strict_min: optional(booleanParam, false),
+      strict_max: optional(booleanParam, false),
     },
     { rules: betweenRule },
   ),
@@ -262,7 +272,7 @@ const DEFINITIONS: readonly ExpectationDefinition[] = [
     'expect_column_most_common_value_to_be_in_set',
     ExpectationShape.ColumnAggregate,
     'The most common value is in value_set; with ties_okay a value outside it may tie but not lead.',
-    { ...COLUMN, value_set: required(valueSetParam), ties_okay: optional(booleanParam) },
+    { ...COLUMN, value_set: required(valueSetParam), ties_okay: optional(booleanParam, false) },
   ),
   native('null_count', 'Native engine: the number of nulls lies between min_value and max_value.'),
   native(

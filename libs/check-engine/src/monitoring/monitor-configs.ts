@@ -1,6 +1,7 @@
 import { type FieldViolation } from '@dq/contracts';
-import { columnNameProblem } from '../expectations/row-condition';
-import { validateMinPoints } from '../severity/anomaly';
+import { type JsonSchema } from '../catalogue/json-schema';
+import { MAX_COLUMN_NAME_LENGTH, columnNameProblem } from '../expectations/row-condition';
+import { DEFAULT_ANOMALY_MIN_POINTS, MIN_POINTS_RANGE, validateMinPoints } from '../severity/anomaly';
 import { readOnlySqlProblem } from './read-only-sql';
 
 /** The severity a pass/fail monitor lands on when it fails (volume, schema drift, custom SQL). */
@@ -65,6 +66,221 @@ export interface ProfileConfig {
 
 type Validator = (config: Record<string, unknown>, prefix: string) => FieldViolation[];
 
+/** One field of a monitor kind's `config` as the catalogue shows it; the validators below enforce it. */
+export interface ConfigField {
+  required: boolean;
+  schema: JsonSchema;
+  /** What the engine assumes when the field is left out (absent: nothing is assumed). */
+  default?: unknown;
+}
+
+const COLUMN: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_COLUMN_NAME_LENGTH,
+  pattern: '\\S',
+};
+const SEVERITY: ConfigField = {
+  required: false,
+  schema: {
+    type: 'string',
+    enum: [...MONITOR_SEVERITIES],
+    description: 'the outcome when the monitor fails',
+  },
+  default: 'fail',
+};
+const READ_ONLY_SQL: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  description: 'one read-only SELECT (or WITH ... SELECT) statement',
+};
+const columnListSchema = (max: number, description: string): JsonSchema => ({
+  type: 'array',
+  items: COLUMN,
+  minItems: 1,
+  maxItems: max,
+  uniqueItems: true,
+  description,
+});
+const hours = (description: string): ConfigField => ({
+  required: false,
+  schema: { type: 'number', exclusiveMinimum: 0, maximum: FRESHNESS_MAX_HOURS, description },
+});
+export const SCHEMA_DRIFT_CHANGES = ['added', 'dropped', 'type_changed'] as const;
+const PROFILE_MAX_COLUMNS = 200;
+const PROFILE_MAX_TOP_VALUES = 20;
+/** Top values a profile keeps per column when `top_values` is left out. */
+export const PROFILE_DEFAULT_TOP_VALUES = 5;
+const COMPARISON_MAX_COMPARE_COLUMNS = 500;
+const BASELINE_TARGET_MAX_LENGTH = 1024;
+
+/**
+ * The fields of each monitor kind's `config`: the catalogue's source for their names, types,
+ * bounds and defaults, and the validators' list of known fields. Rules across fields (at least one
+ * bound, ordered tiers) are the validators'; the catalogue states them in words.
+ */
+export const MONITOR_CONFIG_FIELDS = {
+  freshness: {
+    column: {
+      required: false,
+      schema: {
+        type: ['string', 'null'],
+        minLength: 1,
+        maxLength: MAX_COLUMN_NAME_LENGTH,
+        description:
+          'the timestamp column; left out or null: the newest file arrival time (file datasources)',
+      },
+    },
+    warn_after_hours: hours('hours since the newest row or file after which the check warns'),
+    fail_after_hours: hours('hours after which it fails'),
+    critical_after_hours: hours('hours after which it is critical'),
+  },
+  volume: {
+    min_rows: {
+      required: false,
+      schema: { type: 'integer', minimum: 0, description: 'fewest rows expected' },
+    },
+    max_rows: { required: false, schema: { type: 'integer', minimum: 0, description: 'most rows expected' } },
+    severity: SEVERITY,
+  },
+  anomaly: {
+    metric: {
+      required: true,
+      schema: { type: 'string', enum: ['row_count', 'freshness_hours'], description: 'what is watched' },
+    },
+    column: {
+      required: false,
+      schema: { ...COLUMN, description: 'freshness_hours only: the timestamp column (required there)' },
+    },
+    min_points: {
+      required: false,
+      schema: {
+        type: 'integer',
+        minimum: MIN_POINTS_RANGE.min,
+        maximum: MIN_POINTS_RANGE.max,
+        description: 'history needed before a verdict (fewer is skip)',
+      },
+      default: DEFAULT_ANOMALY_MIN_POINTS,
+    },
+    per_weekday: {
+      required: false,
+      schema: { type: 'boolean', description: 'compare with the same weekday only' },
+      default: false,
+    },
+  },
+  schema_drift: {
+    fail_on: {
+      required: false,
+      schema: {
+        type: 'array',
+        items: { type: 'string', enum: [...SCHEMA_DRIFT_CHANGES] },
+        minItems: 1,
+        uniqueItems: true,
+        description: 'the changes that fail the check',
+      },
+      default: [...SCHEMA_DRIFT_CHANGES],
+    },
+    severity: SEVERITY,
+  },
+  custom_sql: {
+    sql: {
+      required: true,
+      schema: {
+        ...READ_ONLY_SQL,
+        description: `${String(READ_ONLY_SQL['description'])} whose rows are the failures`,
+      },
+    },
+    severity: SEVERITY,
+  },
+  comparison: {
+    baseline_connection_id: {
+      required: true,
+      schema: { type: 'string', format: 'uuid', description: 'the connection the baseline is read from' },
+    },
+    baseline: {
+      required: true,
+      schema: {
+        oneOf: [
+          {
+            type: 'object',
+            properties: { target: { type: 'string', minLength: 1, maxLength: BASELINE_TARGET_MAX_LENGTH } },
+            required: ['target'],
+            additionalProperties: false,
+          },
+          {
+            type: 'object',
+            properties: { query: READ_ONLY_SQL },
+            required: ['query'],
+            additionalProperties: false,
+          },
+        ],
+        description: 'a target on the baseline connection, or a read-only query (SQL datasources)',
+      },
+    },
+    target_query: {
+      required: false,
+      schema: {
+        ...READ_ONLY_SQL,
+        description: "a read-only projection of the suite's own target (SQL datasources)",
+      },
+    },
+    key_columns: {
+      required: true,
+      schema: columnListSchema(COMPARISON_MAX_KEY_COLUMNS, 'the columns that join the two sides'),
+    },
+    compare_columns: {
+      required: false,
+      schema: columnListSchema(
+        COMPARISON_MAX_COMPARE_COLUMNS,
+        'the columns compared; left out: all shared non-key columns',
+      ),
+    },
+    numeric_tolerance: {
+      required: false,
+      schema: { type: 'number', minimum: 0, description: 'absolute difference still counted equal' },
+      default: 0,
+    },
+    max_rows: {
+      required: false,
+      schema: {
+        type: 'integer',
+        minimum: 1,
+        maximum: COMPARISON_DEFAULT_MAX_ROWS,
+        description: 'rows read per side at most',
+      },
+      default: COMPARISON_DEFAULT_MAX_ROWS,
+    },
+  },
+  profile: {
+    columns: {
+      required: false,
+      schema: columnListSchema(PROFILE_MAX_COLUMNS, 'the columns profiled; left out: all'),
+    },
+    top_values: {
+      required: false,
+      schema: {
+        type: 'integer',
+        minimum: 0,
+        maximum: PROFILE_MAX_TOP_VALUES,
+        description: 'most common values kept per column',
+      },
+      default: PROFILE_DEFAULT_TOP_VALUES,
+    },
+  },
+} as const satisfies Record<string, Record<string, ConfigField>>;
+type MonitorKind = keyof typeof MONITOR_CONFIG_FIELDS;
+
+/** Rules across a kind's config fields, in words (the validators enforce them). */
+export const MONITOR_CONFIG_RULES: Readonly<Partial<Record<MonitorKind, readonly string[]>>> = {
+  freshness: [
+    'give at least one of warn_after_hours, fail_after_hours, critical_after_hours',
+    'warn_after_hours <= fail_after_hours <= critical_after_hours',
+  ],
+  volume: ['give min_rows, max_rows or both', 'min_rows <= max_rows'],
+  anomaly: ['row_count takes no column; freshness_hours needs column'],
+  comparison: ['compare_columns must not name a key column'],
+};
+
 function unknownFields(
   config: Record<string, unknown>,
   prefix: string,
@@ -112,12 +328,7 @@ function nonNegativeInteger(value: unknown, field: string): FieldViolation[] {
 }
 
 const validateFreshness: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, [
-    'column',
-    'warn_after_hours',
-    'fail_after_hours',
-    'critical_after_hours',
-  ]);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.freshness));
   fields.push(...optionalColumn(config['column'], `${prefix}column`));
   const tiers = ['warn_after_hours', 'fail_after_hours', 'critical_after_hours'] as const;
   const present: [string, number][] = [];
@@ -152,7 +363,7 @@ const validateFreshness: Validator = (config, prefix) => {
 };
 
 const validateVolume: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, ['min_rows', 'max_rows', 'severity']);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.volume));
   fields.push(...nonNegativeInteger(config['min_rows'], `${prefix}min_rows`));
   fields.push(...nonNegativeInteger(config['max_rows'], `${prefix}max_rows`));
   fields.push(...severityProblems(config['severity'], `${prefix}severity`));
@@ -168,7 +379,7 @@ const validateVolume: Validator = (config, prefix) => {
 };
 
 const validateAnomaly: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, ['metric', 'column', 'min_points', 'per_weekday']);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.anomaly));
   if (config['metric'] !== 'row_count' && config['metric'] !== 'freshness_hours')
     fields.push(problem(`${prefix}metric`, `${prefix}metric must be row_count or freshness_hours`));
   fields.push(...optionalColumn(config['column'], `${prefix}column`));
@@ -184,13 +395,13 @@ const validateAnomaly: Validator = (config, prefix) => {
 };
 
 const validateSchemaDrift: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, ['fail_on', 'severity']);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.schema_drift));
   const failOn = config['fail_on'];
   if (
     failOn !== undefined &&
     (!Array.isArray(failOn) ||
       failOn.length === 0 ||
-      failOn.some((entry) => !['added', 'dropped', 'type_changed'].includes(entry as string)))
+      failOn.some((entry) => !(SCHEMA_DRIFT_CHANGES as readonly unknown[]).includes(entry)))
   )
     fields.push(
       problem(`${prefix}fail_on`, `${prefix}fail_on must list some of: added, dropped, type_changed`),
@@ -200,7 +411,7 @@ const validateSchemaDrift: Validator = (config, prefix) => {
 };
 
 const validateCustomSql: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, ['sql', 'severity']);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.custom_sql));
   const text = readOnlySqlProblem(config['sql']);
   if (text !== null) fields.push(problem(`${prefix}sql`, `${prefix}sql ${text}`));
   fields.push(...severityProblems(config['severity'], `${prefix}severity`));
@@ -208,15 +419,7 @@ const validateCustomSql: Validator = (config, prefix) => {
 };
 
 const validateComparison: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, [
-    'baseline_connection_id',
-    'baseline',
-    'target_query',
-    'key_columns',
-    'compare_columns',
-    'numeric_tolerance',
-    'max_rows',
-  ]);
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.comparison));
   if (typeof config['baseline_connection_id'] !== 'string' || !UUID.test(config['baseline_connection_id']))
     fields.push(
       problem(`${prefix}baseline_connection_id`, `${prefix}baseline_connection_id must be a connection id`),
@@ -233,10 +436,13 @@ const validateComparison: Validator = (config, prefix) => {
       keys[0] === 'target' &&
       (typeof record['target'] !== 'string' ||
         record['target'].length === 0 ||
-        record['target'].length > 1024)
+        record['target'].length > BASELINE_TARGET_MAX_LENGTH)
     )
       fields.push(
-        problem(`${prefix}baseline.target`, `${prefix}baseline.target must be 1 to 1024 characters`),
+        problem(
+          `${prefix}baseline.target`,
+          `${prefix}baseline.target must be 1 to ${BASELINE_TARGET_MAX_LENGTH} characters`,
+        ),
       );
     else if (keys[0] === 'query') {
       const text = readOnlySqlProblem(record['query']);
@@ -248,7 +454,14 @@ const validateComparison: Validator = (config, prefix) => {
     if (text !== null) fields.push(problem(`${prefix}target_query`, `${prefix}target_query ${text}`));
   }
   fields.push(...columnList(config['key_columns'], `${prefix}key_columns`, COMPARISON_MAX_KEY_COLUMNS, true));
-  fields.push(...columnList(config['compare_columns'], `${prefix}compare_columns`, 500, false));
+  fields.push(
+    ...columnList(
+      config['compare_columns'],
+      `${prefix}compare_columns`,
+      COMPARISON_MAX_COMPARE_COLUMNS,
+      false,
+    ),
+  );
   // The keys join the sides; a key is never also a compared column.
   const keys = config['key_columns'];
   const compare = config['compare_columns'];
@@ -287,15 +500,23 @@ const validateComparison: Validator = (config, prefix) => {
 };
 
 const validateProfile: Validator = (config, prefix) => {
-  const fields = unknownFields(config, prefix, ['columns', 'top_values']);
-  fields.push(...columnList(config['columns'], `${prefix}columns`, 200, false));
+  const fields = unknownFields(config, prefix, Object.keys(MONITOR_CONFIG_FIELDS.profile));
+  fields.push(...columnList(config['columns'], `${prefix}columns`, PROFILE_MAX_COLUMNS, false));
   const top = config['top_values'];
-  if (top !== undefined && (!Number.isSafeInteger(top) || (top as number) < 0 || (top as number) > 20))
-    fields.push(problem(`${prefix}top_values`, `${prefix}top_values must be a whole number from 0 to 20`));
+  if (
+    top !== undefined &&
+    (!Number.isSafeInteger(top) || (top as number) < 0 || (top as number) > PROFILE_MAX_TOP_VALUES)
+  )
+    fields.push(
+      problem(
+        `${prefix}top_values`,
+        `${prefix}top_values must be a whole number from 0 to ${PROFILE_MAX_TOP_VALUES}`,
+      ),
+    );
   return fields;
 };
 
-export const MONITOR_CONFIG_VALIDATORS = {
+export const MONITOR_CONFIG_VALIDATORS: Readonly<Record<MonitorKind, Validator>> = {
   freshness: validateFreshness,
   volume: validateVolume,
   anomaly: validateAnomaly,
@@ -303,4 +524,4 @@ export const MONITOR_CONFIG_VALIDATORS = {
   custom_sql: validateCustomSql,
   comparison: validateComparison,
   profile: validateProfile,
-} as const satisfies Record<string, Validator>;
+};

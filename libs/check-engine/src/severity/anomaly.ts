@@ -19,7 +19,7 @@ export const DEFAULT_ANOMALY_MIN_POINTS = 7;
 export const DEFAULT_ANOMALY_MIN_POINTS_PER_WEEKDAY = 4;
 
 /** A sample standard deviation needs two points; more than a year of daily points is not a baseline. */
-const MIN_POINTS_RANGE = { min: 2, max: 366 } as const;
+export const MIN_POINTS_RANGE = { min: 2, max: 366 } as const;
 
 export interface AnomalyPoint {
   at: Date;

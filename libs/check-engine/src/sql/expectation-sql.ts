@@ -1,3 +1,4 @@
+import { DEFAULT_IGNORE_ROW_IF } from '../expectations/expectation-params';
 import { type ExpectationObservation } from '../expectations/unexpected-percent';
 import { type ExpectationConfig } from '../expectations/validate-expectation';
 import { type FusedScanBuilder, floatOf, jsonFloat, numberOf, statisticText, textOf } from './fused-scan';
@@ -239,7 +240,7 @@ export function compileExpectation(
     }
     case 'expect_compound_columns_to_be_unique': {
       const columns = (kwargs['column_list'] as string[]).map((name) => q(columnOf(resolver, name)));
-      const ignore = (kwargs['ignore_row_if'] as string | undefined) ?? 'all_values_are_missing';
+      const ignore = (kwargs['ignore_row_if'] as string | undefined) ?? DEFAULT_IGNORE_ROW_IF;
       const considered =
         ignore === 'never'
           ? 'TRUE'
