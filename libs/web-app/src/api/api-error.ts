@@ -1,0 +1,100 @@
+/** The service's error envelope: `{ error: { code, message, detail } }`. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; detail: Record<string, unknown> };
+}
+
+/** An answer of the API that is not a success, or a request that got no answer at all. */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the request never got an answer (offline, aborted). */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Code of an answer that carried no envelope (a proxy's HTML page, an empty body). */
+export const UNKNOWN_ERROR_CODE = 'unknown_error';
+export const NETWORK_ERROR_CODE = 'network_error';
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  401: 'You are not signed in.',
+  403: 'You are not allowed to do this.',
+  404: 'Not found.',
+  429: 'Too many requests; wait a moment and try again.',
+  502: 'The service is unreachable; try again shortly.',
+  503: 'The service is unavailable; try again shortly.',
+  504: 'The service took too long to answer; try again.',
+};
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/** The error for a non-2xx answer: the envelope's message when there is one, else a plain one. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  if (isErrorEnvelope(body)) {
+    const { code, message, detail } = body.error;
+    const details = typeof detail === 'object' && detail !== null ? detail : {};
+    return new ApiError(status, code, message, details);
+  }
+  const message = FALLBACK_MESSAGES[status] ?? `The service answered ${status}.`;
+  return new ApiError(status, UNKNOWN_ERROR_CODE, message);
+}
+
+/** The error for a request that got no answer. */
+export function networkError(cause: unknown): ApiError {
+  const aborted = cause instanceof DOMException && cause.name === 'AbortError';
+  return new ApiError(
+    0,
+    NETWORK_ERROR_CODE,
+    aborted ? 'The request was cancelled.' : 'The service could not be reached; check your connection.',
+  );
+}
+
+/** What to show a person for any error thrown while talking to the API. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+/** A 401: the session is missing, expired or withdrawn. */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Whether a failed read is worth another try: never for a client error (it would answer the same),
+ * at most twice for a server or network failure.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** The problems the API named for one body field (`detail.fields[].problems`), joined; or undefined. */
+export function fieldErrorOf(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const fields = error.detail['fields'];
+  if (!Array.isArray(fields)) return undefined;
+  for (const entry of fields as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field: name, problems } = entry as { field?: unknown; problems?: unknown };
+    if (name === field && Array.isArray(problems)) {
+      return problems.filter((problem): problem is string => typeof problem === 'string').join('; ');
+    }
+  }
+  return undefined;
+}

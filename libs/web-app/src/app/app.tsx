@@ -1,0 +1,66 @@
+import { MantineProvider, createTheme } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import type { WebApi } from '../api/web-api';
+import { type NoticeStorage, memoryStorage } from '../session/session-notice';
+import { createQueryClient } from '../session/query-client';
+import { HomePage } from '../pages/home-page';
+import { MePage } from '../pages/me-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { AdminPage, ConnectionsPage, SuitesPage } from '../pages/later-pages';
+import { SignInPage } from '../pages/sign-in-page';
+import { ErrorBoundary } from './error-boundary';
+import { RequireSession } from './require-session';
+import { SessionProvider } from './session';
+import { Shell } from './shell';
+
+const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
+
+function browserStorage(): NoticeStorage {
+  try {
+    return window.localStorage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+/** The whole app: theme, data cache, session, router and the routes. */
+export function App({ api }: { api: WebApi }): ReactNode {
+  const handler = useRef<() => void>(() => undefined);
+  const [queryClient] = useState(() => createQueryClient(() => handler.current()));
+  const storage = useMemo(browserStorage, []);
+  const register = useCallback((next: () => void) => {
+    handler.current = next;
+  }, []);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <SessionProvider api={api} storage={storage} register={register}>
+              <Routes>
+                <Route path="/sign-in" element={<SignInPage />} />
+                <Route
+                  element={
+                    <RequireSession>
+                      <Shell />
+                    </RequireSession>
+                  }
+                >
+                  <Route index element={<HomePage />} />
+                  <Route path="connections" element={<ConnectionsPage />} />
+                  <Route path="suites" element={<SuitesPage />} />
+                  <Route path="me" element={<MePage />} />
+                  <Route path="admin" element={<AdminPage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Route>
+              </Routes>
+            </SessionProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { useApi, useMe, useSession } from './session';
+
+interface NavItem {
+  to: string;
+  label: string;
+  adminOnly?: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/connections', label: 'Connections' },
+  { to: '/suites', label: 'Suites' },
+  { to: '/me', label: 'Me' },
+  { to: '/admin', label: 'Admin', adminOnly: true },
+];
+
+function isActive(pathname: string, to: string): boolean {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function ColorSchemeToggle(): ReactNode {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={`Switch to ${next} theme`}
+      onClick={() => setColorScheme(next)}
+    >
+      <span aria-hidden="true">{computed === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
+  );
+}
+
+/** The signed-in frame: header, navigation (Admin for admins only) and the page. */
+export function Shell(): ReactNode {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  const me = useMe().data;
+  const api = useApi();
+  const session = useSession();
+  const logout = useMutation({ mutationFn: () => api.logout(), onSettled: () => session.signedOut() });
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || me?.is_workspace_admin === true);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Title order={2} size="h4">
+              Data quality
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" visibleFrom="sm" data-testid="signed-in-as">
+              {me?.display_name}
+            </Text>
+            <ColorSchemeToggle />
+            <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+        {items.map((item) => (
+          <NavLink
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            label={item.label}
+            active={isActive(pathname, item.to)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import { BarChart } from '@mantine/charts';
+import type { ReactNode } from 'react';
+import type { DashboardTrendDay } from '../api/types';
+
+/** Runs per UTC day of the window, stacked by how they ended. */
+export default function TrendChart({ trend }: { trend: DashboardTrendDay[] }): ReactNode {
+  const data = trend.map((day) => ({
+    date: day.date.slice(5),
+    Succeeded: day.runs_by_status.succeeded,
+    Failed: day.runs_by_status.failed,
+    Cancelled: day.runs_by_status.cancelled,
+    'In progress': day.runs_by_status.queued + day.runs_by_status.running,
+  }));
+  return (
+    <BarChart
+      h={240}
+      data={data}
+      dataKey="date"
+      type="stacked"
+      withLegend
+      series={[
+        { name: 'Succeeded', color: 'teal.6' },
+        { name: 'Failed', color: 'red.6' },
+        { name: 'Cancelled', color: 'gray.5' },
+        { name: 'In progress', color: 'blue.5' },
+      ]}
+    />
+  );
+}
