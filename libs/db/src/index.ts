@@ -24,7 +24,7 @@ export {
   KeysetPage,
   SqlParams,
   containsPattern,
-  type KeysetColumn, 
+  type KeysetColumn,
   type KeysetOrder,
   type KeysetPageResult,
 } from './sql/keyset-page';
