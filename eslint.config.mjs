@@ -1,14 +1,18 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // Layers: apps are thin shells over libs; libs never import apps; contracts depend on nothing;
 // only the runner may depend on the libraries that decrypt datasource credentials.
 const depConstraints = [
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:ui'],
   },
+  // The browser app: its own code and the API's typed client, never server-side libraries.
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:client'] },
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'type:client'] },
   {
     sourceTag: 'type:domain',
     onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
@@ -110,7 +114,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     plugins: { '@nx': nx },
     rules: {
       '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)],
@@ -128,10 +132,20 @@ export default tseslint.config(
       'libs/testing/**',
       'libs/*/src/**/*.spec.ts',
       'libs/*/src/**/*.integration-spec.ts',
+      'libs/*/test/**',
     ],
     rules: { 'no-restricted-imports': ['error', OPENING_IMPORT] },
   },
   ...ENTITY_IMPORT_RULES,
+  // The React app: the two rules of hooks, nothing stylistic.
+  {
+    files: ['libs/web-app/**/*.{ts,tsx}', 'apps/web-ui/**/*.{ts,tsx,mts}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     files: [
       '**/*.spec.ts',

@@ -33,7 +33,7 @@ const FALLBACK_MESSAGES: Record<number, string> = {
 
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return (
     typeof error === 'object' &&
     error !== null &&

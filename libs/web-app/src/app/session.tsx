@@ -42,7 +42,7 @@ export function SessionProvider(props: {
   api: WebApi;
   storage: NoticeStorage;
   /** Receives the 401 handler; the query client is created before the router exists. */
-  register(handler: () => void): void;
+  register: (handler: () => void) => void;
   children: ReactNode;
 }): ReactNode {
   const { api, storage, register } = props;
