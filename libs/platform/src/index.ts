@@ -15,6 +15,7 @@ export * from './http/configure-http-app';
 export * from './http/http-error-envelope.filter';
 export * from './http/validation-errors';
 export * from './http/unguarded.decorator';
+export * from './http/page-headers';
 export * from './health/health.controller';
 export * from './health/health.module';
 export * from './health/readiness-probe';

@@ -10,22 +10,28 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckBaselineResponse,
   CheckHistoryPoint,
   CheckHistoryQuery,
+  CheckListQuery,
+  CheckPage,
   CheckResponse,
-  CheckVersionResponse,
+  CheckVersionPage,
   CreateCheckRequest,
+  ListPageQuery,
   SnoozeCheckRequest,
   UpdateCheckRequest,
+  ErrorCode,
 } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ChecksService, HISTORY_MAX_LIMIT } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
 
 /** `/suites/{id}/checks`: reads need `view` on the suite, changes `edit` (the service decides). */
+@ApiTags('checks')
 @Controller('suites/:id/checks')
 export class ChecksController {
   constructor(
@@ -35,14 +41,21 @@ export class ChecksController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiOkResponse({ type: [CheckResponse] })
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CheckResponse[]> {
-    return this.checks.list(actorOf(principal), id);
+  @ApiOkResponse({ type: CheckPage })
+  @ApiOperation({ operationId: 'list_checks' })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: CheckListQuery,
+  ): Promise<CheckPage> {
+    return this.checks.list(actorOf(principal), id, query);
   }
 
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiCreatedResponse({ type: CheckResponse })
+  @ApiOperation({ operationId: 'create_check' })
+  @ApiErrors(ErrorCode.Conflict, ErrorCode.ConnectionPrivileged)
   create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -54,6 +67,7 @@ export class ChecksController {
   @Get(':cid')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckResponse })
+  @ApiOperation({ operationId: 'get_check' })
   get(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -65,6 +79,8 @@ export class ChecksController {
   @Patch(':cid')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckResponse })
+  @ApiOperation({ operationId: 'update_check' })
+  @ApiErrors(ErrorCode.Conflict, ErrorCode.ConnectionPrivileged)
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -77,6 +93,7 @@ export class ChecksController {
   @Delete(':cid')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'delete_check' })
   async remove(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -89,6 +106,7 @@ export class ChecksController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckResponse })
+  @ApiOperation({ operationId: 'snooze_check' })
   snooze(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -101,6 +119,7 @@ export class ChecksController {
   @Delete(':cid/snooze')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'unsnooze_check' })
   async unsnooze(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -111,19 +130,23 @@ export class ChecksController {
 
   @Get(':cid/versions')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiOkResponse({ type: [CheckVersionResponse] })
+  @ApiOkResponse({ type: CheckVersionPage })
+  @ApiOperation({ operationId: 'list_check_versions' })
   versions(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('cid') cid: string,
-  ): Promise<CheckVersionResponse[]> {
-    return this.checks.versions(actorOf(principal), id, cid);
+    @Query() query: ListPageQuery,
+  ): Promise<CheckVersionPage> {
+    return this.checks.versions(actorOf(principal), id, cid, query);
   }
 
   @Post(':cid/versions/:n/restore')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckResponse })
+  @ApiOperation({ operationId: 'restore_check_version' })
+  @ApiErrors(ErrorCode.Conflict, ErrorCode.ConnectionPrivileged)
   restore(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -136,6 +159,7 @@ export class ChecksController {
   @Get(':cid/history')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: [CheckHistoryPoint] })
+  @ApiOperation({ operationId: 'get_check_history' })
   history(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -153,6 +177,7 @@ export class ChecksController {
   @Get(':cid/baseline')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckBaselineResponse })
+  @ApiOperation({ operationId: 'get_check_baseline' })
   baseline(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -165,6 +190,13 @@ export class ChecksController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: CheckBaselineResponse })
+  @ApiOperation({ operationId: 'rebaseline_check' })
+  @ApiErrors(
+    ErrorCode.DatasourceUnreachable,
+    ErrorCode.DatasourceFailed,
+    ErrorCode.DatasourceTimeout,
+    ErrorCode.ServiceUnavailable,
+  )
   rebaseline(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

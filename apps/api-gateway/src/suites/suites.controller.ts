@@ -1,7 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
-import { type Response } from 'express';
-import { CreateSuiteRequest, ImportSuiteResponse, SuiteResponse, UpdateSuiteRequest } from '@dq/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
+import {
+  CreateSuiteRequest,
+  ImportSuiteResponse,
+  SuiteListQuery,
+  SuiteResponse,
+  UpdateSuiteRequest,
+  ErrorCode,
+} from '@dq/contracts';
+import { ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
 
@@ -10,6 +25,7 @@ import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesServic
  * names are unique in the workspace: a create, rename or import onto a taken name is 409
  * `suite_name_taken`.
  */
+@ApiTags('suites')
 @Controller('suites')
 export class SuitesController {
   constructor(
@@ -19,9 +35,24 @@ export class SuitesController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiOkResponse({ type: [SuiteResponse] })
-  list(@CurrentPrincipal() principal: Principal): Promise<SuiteResponse[]> {
-    return this.suites.list(actorOf(principal));
+  @ApiOkResponse({
+    type: [SuiteResponse],
+    description: 'One page of the suites the caller can see, by name',
+    headers: {
+      'X-Total-Count': { description: 'Suites matching the filters in all', schema: { type: 'integer' } },
+      Link: { description: '`<...>; rel="next"` when another page follows', schema: { type: 'string' } },
+    },
+  })
+  @ApiOperation({ operationId: 'list_suites' })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: SuiteListQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SuiteResponse[]> {
+    const page = await this.suites.list(actorOf(principal), query);
+    setPageHeaders(request, response, page);
+    return page.items;
   }
 
   @Post()
@@ -29,6 +60,8 @@ export class SuitesController {
   @ApiCreatedResponse({ description: 'The suite, owned by the caller', type: SuiteResponse })
   @ApiResponse({ status: 409, description: '`suite_name_taken`: another suite has this name' })
   @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
+  @ApiOperation({ operationId: 'create_suite' })
+  @ApiErrors(ErrorCode.SuiteNameTaken)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
     return this.suites.create(actorOf(principal), body);
   }
@@ -61,6 +94,8 @@ export class SuitesController {
     description:
       '`validation_failed`: the document does not import (`detail.fields`, `unresolved_connections`)',
   })
+  @ApiOperation({ operationId: 'import_suite' })
+  @ApiErrors(ErrorCode.SuiteNameTaken)
   async import(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
@@ -74,6 +109,7 @@ export class SuitesController {
   @Get(':id')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: SuiteResponse })
+  @ApiOperation({ operationId: 'get_suite' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteResponse> {
     return this.suites.get(actorOf(principal), id);
   }
@@ -82,6 +118,8 @@ export class SuitesController {
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiResponse({ status: 409, description: "`suite_name_taken`: a rename onto another suite's name" })
   @ApiOkResponse({ type: SuiteResponse })
+  @ApiOperation({ operationId: 'update_suite' })
+  @ApiErrors(ErrorCode.SuiteNameTaken)
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -93,12 +131,14 @@ export class SuitesController {
   @Delete(':id')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'delete_suite' })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.suites.delete(actorOf(principal), id);
   }
 
   @Get(':id/export')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'export_suite' })
   export(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteDocument> {
     return this.transfer.export(actorOf(principal), id);
   }

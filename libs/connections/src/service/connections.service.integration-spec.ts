@@ -137,7 +137,7 @@ describe('ConnectionsService', () => {
       );
       expect(JSON.stringify(created)).not.toContain(SECRET);
     }
-    expect((await service.list()).map((c) => c.name)).toEqual(DRAFTS.map((d) => d.name).sort());
+    expect((await service.list()).items.map((c) => c.name)).toEqual(DRAFTS.map((d) => d.name).sort());
   });
 
   it('stores only ciphertext, bound to the row, and no secret in versions or audit', async () => {
@@ -153,7 +153,7 @@ describe('ConnectionsService', () => {
   });
 
   it('refuses a credential redirect without writing anything', async () => {
-    const [os] = (await service.list()).filter((c) => c.name === 'os');
+    const [os] = (await service.list()).items.filter((c) => c.name === 'os');
     const before = await Promise.all([count('connection_versions'), count('audit_events')]);
     const refused = await service
       .update(os.id, { config: { endpoint_url: 'https://other.example.com' } }, actor)
@@ -166,7 +166,7 @@ describe('ConnectionsService', () => {
   });
 
   it('accepts the redirect with the credential and a plain edit without it; versions grow', async () => {
-    const [os] = (await service.list()).filter((c) => c.name === 'os');
+    const [os] = (await service.list()).items.filter((c) => c.name === 'os');
     const moved = await service.update(
       os.id,
       {
@@ -182,7 +182,7 @@ describe('ConnectionsService', () => {
       actor,
     );
     expect(renamed.version).toBe(3);
-    const versions = await service.versions(os.id);
+    const versions = (await service.versions(os.id)).items;
     expect(versions.map((v) => [v.version, v.changed_fields])).toEqual([
       [3, ['name', 'region']],
       [2, ['endpoint_url', 'credential']],
@@ -234,7 +234,7 @@ describe('ConnectionsService', () => {
   it('answers 409 for a live duplicate name, and frees the name on delete', async () => {
     const dup = await service.create(DRAFTS[0], actor).catch((error: unknown) => error);
     expect((dup as AppError).code).toBe(ErrorCode.Conflict);
-    const [wh] = (await service.list()).filter((c) => c.name === 'wh');
+    const [wh] = (await service.list()).items.filter((c) => c.name === 'wh');
     await service.delete(wh.id, actor);
     await expect(service.get(wh.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(service.versions(wh.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });

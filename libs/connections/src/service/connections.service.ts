@@ -6,10 +6,12 @@ import {
   ConnectionAuditAction,
   type ConnectionKind,
   type ClassifiedDatasourceError,
+  type ConnectionListQuery,
+  type ConnectionPage,
   type ConnectionResponse,
   ConnectionTestAuditAction,
   type ConnectionTestResult,
-  type ConnectionVersionResponse,
+  type ConnectionVersionPage,
   type CreateConnectionRequest,
   CredentialHealthStatus,
   type DatasourceTestRequest,
@@ -18,10 +20,18 @@ import {
   type ReauthConnectionRequest,
   type UpdateConnectionRequest,
   isDatasourceKind,
+  type ListPageQuery,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { ConnectionEntity, ConnectionVersionEntity } from '../entities';
-import { isUniqueViolation } from '@dq/db';
+import {
+  KeysetPage,
+  type KeysetOrder,
+  SqlParams,
+  containsPattern,
+  entityOfRow,
+  isUniqueViolation,
+} from '@dq/db';
 import { SecretSealer, UrlPolicy } from '../ports/connection-ports';
 import { capabilitiesFromTestDetails } from '../use/connection-capabilities';
 import { draftSecretAad } from '../use/draft-secret-aad';
@@ -48,6 +58,25 @@ const VISIBLE_TO_CALLER = suiteVisibilitySql({
   holdsShare: '$3 = ANY(u."shared_with")',
 });
 
+/** Connections by name, ties (names are not unique) broken by id. */
+const CONNECTIONS_BY_NAME: KeysetOrder = {
+  scope: 'connections',
+  direction: 'ASC',
+  columns: [
+    { sql: 'c."name"', type: 'text' },
+    { sql: 'c."id"', type: 'uuid' },
+  ],
+};
+
+/** One connection's versions, newest first (a version number is unique per connection). */
+function versionsNewestFirst(connectionId: string): KeysetOrder {
+  return {
+    scope: `connection_versions:${connectionId}`,
+    direction: 'DESC',
+    columns: [{ sql: 'v."version"', type: 'integer' }],
+  };
+}
+
 /** The AAD binding a sealed credential to its connection row. */
 export function connectionSecretAad(id: string): string {
   return `connection:${id}`;
@@ -67,25 +96,53 @@ export class ConnectionsService {
     @Inject(ConnectionUseService) private readonly use: ConnectionUseService,
   ) {}
 
-  async list(): Promise<ConnectionResponse[]> {
-    const rows = await this.dataSource.getRepository(ConnectionEntity).find({
-      where: { deletedAt: IsNull() },
-      order: { name: 'ASC' },
-    });
-    return rows.map(toConnectionResponse);
+  /** A page of live connections by name (then id), filtered by kind and part of the name. */
+  async list(query: ConnectionListQuery = {}): Promise<ConnectionPage> {
+    const paging = new KeysetPage(CONNECTIONS_BY_NAME, query);
+    const params = new SqlParams();
+    const where = ['c."deleted_at" IS NULL'];
+    if (query.kind !== undefined) where.push(`c."kind" = ${params.add(query.kind)}`);
+    if (query.name !== undefined) where.push(`c."name" ILIKE ${params.add(containsPattern(query.name))}`);
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT c.*, ${paging.keyColumns()} FROM "connections" c
+        WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) =>
+        toConnectionResponse(entityOfRow(this.dataSource, ConnectionEntity, row)),
+      ),
+      next_cursor: page.next_cursor,
+    };
   }
 
   async get(id: string): Promise<ConnectionResponse> {
     return toConnectionResponse(await this.live(this.dataSource.manager, id));
   }
 
-  async versions(id: string): Promise<ConnectionVersionResponse[]> {
+  /** A page of a connection's config history, newest version first. */
+  async versions(id: string, query: ListPageQuery = {}): Promise<ConnectionVersionPage> {
     await this.live(this.dataSource.manager, id);
-    const rows = await this.dataSource.getRepository(ConnectionVersionEntity).find({
-      where: { connectionId: id },
-      order: { version: 'DESC' },
-    });
-    return rows.map(toVersionResponse);
+    const paging = new KeysetPage(versionsNewestFirst(id), query);
+    const params = new SqlParams();
+    const where = [`v."connection_id" = ${params.add(id)}`];
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT v.*, ${paging.keyColumns()} FROM "connection_versions" v
+        WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) =>
+        toVersionResponse(entityOfRow(this.dataSource, ConnectionVersionEntity, row)),
+      ),
+      next_cursor: page.next_cursor,
+    };
   }
 
   async create(input: CreateConnectionRequest, actor: Actor): Promise<ConnectionResponse> {

@@ -376,7 +376,7 @@ describe('ConnectionTestRunner and credential health', () => {
       );
       expect(audit).toHaveLength(1);
       expect(audit[0].detail.changed_fields).toEqual(['credential']);
-      const versions = await service.versions(id);
+      const versions = (await service.versions(id)).items;
       expect(versions[0]).toMatchObject({ version: version + 1, changed_fields: ['credential'] });
     });
 

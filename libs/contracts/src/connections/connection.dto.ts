@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Length } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
 import { CONNECTION_KINDS, type ConnectionKind, CredentialHealthStatus } from './connection-kind';
+import { ListPageQuery } from '../paging/list-page';
 
 /** `POST /connections`. `config` and `credential` are checked per `kind` by the service. */
 export class CreateConnectionRequest {
@@ -144,6 +145,37 @@ export class ConnectionVersionResponse {
 
   @ApiProperty({ format: 'date-time' })
   changed_at!: string;
+}
+
+/** `GET /connections`: by name (then id), filtered by kind and a case-insensitive part of the name. */
+export class ConnectionListQuery extends ListPageQuery {
+  @IsOptional()
+  @IsIn(CONNECTION_KINDS)
+  kind?: ConnectionKind;
+
+  /** Connections whose name contains this, ignoring case. */
+  @IsOptional()
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name?: string;
+}
+
+/** One page of `GET /connections`; `next_cursor` is null on the last page. */
+export class ConnectionPage {
+  @ApiProperty({ type: [ConnectionResponse] })
+  items!: ConnectionResponse[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
+
+/** One page of `GET /connections/{id}/versions`, newest version first. */
+export class ConnectionVersionPage {
+  @ApiProperty({ type: [ConnectionVersionResponse] })
+  items!: ConnectionVersionResponse[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
 }
 
 /** Audit event names of the connections context. */

@@ -31,7 +31,7 @@ export class TriggerRunRequest {
   allow_concurrent?: boolean;
 }
 
-/** `GET /runs`: newest first, keyset-paginated through `before`. */
+/** `GET /runs`: newest first, keyset-paginated through `cursor`. */
 export class RunListQuery {
   @IsOptional()
   @IsUUID()
@@ -63,7 +63,13 @@ export class RunListQuery {
   @Max(RUN_LIST_MAX_LIMIT)
   limit?: number;
 
-  /** The `next_cursor` of the previous page (opaque). */
+  /** The `next_cursor` of the previous page (opaque), as every list takes it. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+
+  /** The same as `cursor` (its older name); `cursor` wins when both are given. */
   @IsOptional()
   @IsString()
   @Length(1, 200)

@@ -8,6 +8,7 @@ import {
   IsString,
   IsUUID,
   Length,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -18,6 +19,7 @@ import { ShareGrant, SuiteGrant } from '../identity/roles';
 import { CONNECTION_KINDS, type ConnectionKind } from '../connections/connection-kind';
 import { FILE_ENCODINGS, type FileEncoding } from './file-encoding';
 import { type FlatFileFormat } from './suite-target';
+import { ListPageQuery } from '../paging/list-page';
 
 export const DESCRIPTION_MAX_LENGTH = 4000;
 /** Suite target strings: paths and table names, bounded like any other name-ish field. */
@@ -30,6 +32,31 @@ const FILE_ENCODING_PROPERTY = {
   description:
     'File store and object store suites only: the text encoding of the CSV files (utf-16 is little-endian); utf-8 by default. Refused (422) for other connection kinds.',
 };
+
+/**
+ * `GET /suites`: the suites the caller can see by name (then id), filtered by part of the name, the
+ * connection and the owner. The body stays an array; paging is in the `Link` and `X-Total-Count`
+ * headers.
+ */
+export class SuiteListQuery extends ListPageQuery {
+  /** Suites whose name contains this, ignoring case. */
+  @IsOptional()
+  @IsString()
+  @Length(1, NAME_MAX_LENGTH)
+  name?: string;
+
+  @IsOptional()
+  @IsUUID()
+  connection_id?: string;
+
+  /** A user id, or `me` for the caller's own suites. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^(me|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, {
+    message: 'owner must be a user id or me',
+  })
+  owner?: string;
+}
 
 /** `POST /suites`: the caller becomes the owner. */
 export class CreateSuiteRequest {

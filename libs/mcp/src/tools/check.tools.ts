@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CreateCheckRequest, SNOOZE_MAX_HOURS, SNOOZE_MIN_HOURS, UpdateCheckRequest } from '@dq/contracts';
+import {
+  CheckListQuery,
+  CreateCheckRequest,
+  ListPageQuery,
+  SNOOZE_MAX_HOURS,
+  SNOOZE_MIN_HOURS,
+  UpdateCheckRequest,
+} from '@dq/contracts';
 import { WorkspaceCapability, actorOf } from '@dq/auth';
 import { ChecksService, HISTORY_MAX_LIMIT, SuiteDataService, SuiteRunnerClient } from '@dq/suites';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
@@ -43,19 +50,23 @@ export class CheckTools implements McpToolGroup {
         name: 'list_checks',
         title: 'List checks',
         description:
-          'The checks of a suite with their full definitions, thresholds, snooze and current version. ' +
-          'Give `check_ids` to get only those (a batch get).',
+          'The checks of a suite, oldest first, with their full definitions, thresholds, snooze and current ' +
+          'version. Filter by `kind`, part of the `name`, `dimension` and `enabled`; page with `limit` ' +
+          "(default 50) and `cursor` set to the previous answer's `next_cursor`. Give `check_ids` to get " +
+          'only those (a batch get, not paged).',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
         input: toolInput({
           args: { suite_id: suiteId, check_ids: optional(idListArg('Only these checks.', CHECK_IDS_MAX)) },
+          body: CheckListQuery,
         }),
         rest: 'GET /suites/{id}/checks (GET /suites/{id}/checks/{cid} for each of check_ids)',
-        call: async ({ principal }, { suite_id, check_ids }) => {
+        call: async ({ principal }, { suite_id, check_ids, body }) => {
           const actor = actorOf(principal);
-          if (check_ids === undefined) return { items: await this.checks.list(actor, suite_id) };
-          return { items: await Promise.all(check_ids.map((id) => this.checks.get(actor, suite_id, id))) };
+          if (check_ids === undefined) return this.checks.list(actor, suite_id, body);
+          const items = await Promise.all(check_ids.map((id) => this.checks.get(actor, suite_id, id)));
+          return { items, next_cursor: null };
         },
       }),
       defineTool({
@@ -125,15 +136,15 @@ export class CheckTools implements McpToolGroup {
         name: 'list_check_versions',
         title: "List a check's versions",
         description:
-          'Every version of a check, newest first, each with its whole definition and what changed.',
+          'The versions of a check, newest first, each with its whole definition and what changed. Page ' +
+          "with `limit` (default 50) and `cursor` set to the previous answer's `next_cursor`.",
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
-        input: toolInput({ args: { suite_id: suiteId, check_id: checkId } }),
+        input: toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: ListPageQuery }),
         rest: 'GET /suites/{id}/checks/{cid}/versions',
-        call: async ({ principal }, { suite_id, check_id }) => ({
-          items: await this.checks.versions(actorOf(principal), suite_id, check_id),
-        }),
+        call: ({ principal }, { suite_id, check_id, body }) =>
+          this.checks.versions(actorOf(principal), suite_id, check_id, body),
       }),
       defineTool({
         name: 'restore_check_version',

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ConnectionKind, ErrorCode } from '@dq/contracts';
+import {
+  AppError,
+  ConnectionKind,
+  ConnectionListQuery,
+  type ConnectionResponse,
+  ErrorCode,
+  LIST_MAX_LIMIT,
+} from '@dq/contracts';
 import { CAPABILITY_FORBIDDEN_MESSAGE, WorkspaceCapability, hasCapability } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsService } from '@dq/connections';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
@@ -7,6 +14,20 @@ import { McpToolset, READS, WRITES_IDEMPOTENT, defineTool } from '../catalogue/m
 import { boolArg, idArg, intArg, optional, stringArg, toolInput } from '../catalogue/tool-input';
 
 const connectionId = idArg('The connection id (from list_connections).');
+
+/** What list_connections shows of a connection unless asked for all: enough to pick one. */
+function connectionSummary(connection: ConnectionResponse) {
+  return {
+    id: connection.id,
+    name: connection.name,
+    kind: connection.kind,
+    has_secret: connection.has_secret,
+    credential_status: connection.credential_health?.status ?? null,
+    privilege_warning: connection.privilege_warning,
+    version: connection.version,
+    updated_at: connection.updated_at,
+  };
+}
 
 /**
  * Connections as an assistant may use them: read (never a credential) and test. Creating,
@@ -25,20 +46,29 @@ export class ConnectionTools implements McpToolGroup {
         name: 'list_connections',
         title: 'List connections',
         description:
-          'Every datasource and orchestration connection: name, kind, non-secret config, credential health ' +
-          'and capabilities. Credentials are never shown.',
+          'Datasource and orchestration connections by name: id, name, kind, credential status and privilege ' +
+          'warning. Filter by `kind` and part of the `name`; `full` adds the non-secret config, credential ' +
+          'health and capabilities (or use get_connection). Page with `limit` (default 50) and `cursor` set to ' +
+          "the previous answer's `next_cursor`. Credentials are never shown.",
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.ListConnections,
         annotations: READS,
-        input: toolInput({}),
+        input: toolInput({
+          args: { full: optional(boolArg('Each connection whole, as get_connection shows it.')) },
+          body: ConnectionListQuery,
+        }),
         rest: 'GET /connections',
-        call: async () => ({ items: await this.connections.list() }),
+        call: async (_context, { full, body }) => {
+          const page = await this.connections.list(body);
+          return full ? page : { items: page.items.map(connectionSummary), next_cursor: page.next_cursor };
+        },
       }),
       defineTool({
         name: 'get_connection',
         title: 'Get a connection',
         description:
-          'One connection; with `include_versions` also its config-change history (Admins and Members).',
+          'One connection; with `include_versions` also its config-change history, newest first, at most ' +
+          '200 versions (Admins and Members).',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.ListConnections,
         annotations: READS,
@@ -55,7 +85,8 @@ export class ConnectionTools implements McpToolGroup {
           }
           const connection = await this.connections.get(connection_id);
           if (!include_versions) return connection;
-          return { ...connection, versions: await this.connections.versions(connection_id) };
+          const versions = await this.connections.versions(connection_id, { limit: LIST_MAX_LIMIT });
+          return { ...connection, versions: versions.items };
         },
       }),
       defineTool({
@@ -95,9 +126,9 @@ export class ConnectionTools implements McpToolGroup {
         }),
         rest: 'GET /pipeline_runs?provider=factory (not built yet)',
         call: async () => {
-          const factories = (await this.connections.list()).filter(
-            (connection) => connection.kind === ConnectionKind.Factory,
-          );
+          const factories = (
+            await this.connections.list({ kind: ConnectionKind.Factory, limit: LIST_MAX_LIMIT })
+          ).items;
           return {
             available: false,
             reason: factories.length === 0 ? 'no_orchestration_connection' : 'observer_not_available',

@@ -112,7 +112,7 @@ export class RunTools implements McpToolGroup {
         description:
           'Runs of the suites you can see, newest first, each with outcome counts and health score. Filter ' +
           'by `suite_id`, `status` (one or several) and creation time (`since`, `until`, ISO 8601); page with ' +
-          "`before` set to the previous answer's `next_cursor`.",
+          "`cursor` set to the previous answer's `next_cursor`.",
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,

@@ -7,6 +7,7 @@ import {
   ImportSuiteRequest,
   ProfileRequest,
   PutColumnPolicyRequest,
+  SuiteListQuery,
   UpdateSuiteRequest,
   UserSearchQuery,
 } from '@dq/contracts';
@@ -21,6 +22,7 @@ import {
   SuiteTransferService,
   SuitesService,
 } from '@dq/suites';
+import { withSuiteDocumentCheckSchemas } from '../catalogue/check-body-schema';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import {
   DESTROYS,
@@ -55,21 +57,26 @@ export class SuiteTools implements McpToolGroup {
         name: 'list_suites',
         title: 'List suites',
         description:
-          'Every suite you can see, each with its datasource (connection id and kind), target, check count, ' +
-          'your own grant and its last run (status, outcome counts, health score), newest run first per suite.',
+          'The suites you can see by name, each with its datasource (connection id and kind), target, check ' +
+          'count, your own grant and its last run (status, outcome counts, health score). Filter by part of ' +
+          'the `name`, `connection_id` and `owner` (a user id or `me`); page with `limit` (default 50) and ' +
+          "`cursor` set to the previous answer's `next_cursor`.",
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
-        input: toolInput({}),
+        input: toolInput({ body: SuiteListQuery }),
         rest: 'GET /suites, with GET /runs?suite_id=…&limit=1 per suite',
-        call: async ({ principal }) => {
+        call: async ({ principal }, { body }) => {
           const actor = actorOf(principal);
-          const suites = await this.suites.list(actor);
+          const page = await this.suites.list(actor, body);
           const lastRuns = await this.runs.latestOf(
             actor,
-            suites.map((suite) => suite.id),
+            page.items.map((suite) => suite.id),
           );
-          return { items: suites.map((suite) => ({ ...suite, last_run: lastRuns.get(suite.id) ?? null })) };
+          return {
+            items: page.items.map((suite) => ({ ...suite, last_run: lastRuns.get(suite.id) ?? null })),
+            next_cursor: page.next_cursor,
+          };
         },
       }),
       defineTool({
@@ -153,7 +160,7 @@ export class SuiteTools implements McpToolGroup {
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.CreateSuites,
         annotations: WRITES_IDEMPOTENT,
-        input: toolInput({ body: ImportSuiteRequest }),
+        input: withSuiteDocumentCheckSchemas(toolInput({ body: ImportSuiteRequest })),
         rest: 'POST /suites/import',
         call: ({ principal }, { body }) => this.transfer.import(actorOf(principal), body),
       }),

@@ -18,11 +18,11 @@ export function encodeRunCursor(cursor: RunCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
 }
 
-export function decodeRunCursor(raw: string): RunCursor {
+export function decodeRunCursor(raw: string, field = 'cursor'): RunCursor {
   const [createdAt, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   if (rest.length > 0 || !createdAt || !id || !TIMESTAMP.test(createdAt) || !isUuid(id)) {
     throw new AppError(ErrorCode.ValidationFailed, 'Request validation failed', {
-      fields: [{ field: 'before', problems: ['must be a next_cursor returned by a previous page'] }],
+      fields: [{ field, problems: ['must be a next_cursor returned by a previous page'] }],
     });
   }
   return { createdAt, id };

@@ -218,8 +218,9 @@ export class RunReadsService {
       where.push(`r."status" = ANY(${param(query.status)}::text[])`);
     if (query.since !== undefined) where.push(`r."created_at" >= ${param(query.since)}::timestamptz`);
     if (query.until !== undefined) where.push(`r."created_at" < ${param(query.until)}::timestamptz`);
-    if (query.before !== undefined) {
-      const cursor = decodeRunCursor(query.before);
+    const after = query.cursor ?? query.before;
+    if (after !== undefined) {
+      const cursor = decodeRunCursor(after, query.cursor !== undefined ? 'cursor' : 'before');
       where.push(
         `(r."created_at", r."id") < (${param(cursor.createdAt)}::timestamptz, ${param(cursor.id)}::uuid)`,
       );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type ShareGrant, type SuiteGrant } from '@dq/contracts';
+import { type ShareGrant, type SuiteGrant, type SuiteListQuery } from '@dq/contracts';
 import {
   requireSuiteGrant,
   suiteGrantFor,
@@ -8,7 +8,7 @@ import {
   suiteVisibilitySql,
   type Actor,
 } from '@dq/auth';
-import { entityOfRow, preparedQuery } from '@dq/db';
+import { KeysetPage, type KeysetOrder, SqlParams, containsPattern, entityOfRow, preparedQuery } from '@dq/db';
 import { CheckEntity, SuiteEntity, SuiteShareEntity } from '../entities';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +18,23 @@ export interface AccessibleSuite {
   suite: SuiteEntity;
   grant: SuiteGrant;
 }
+
+/** One page of the suites a caller can see, and how many of them match the filters in all. */
+export interface AccessibleSuitePage {
+  suites: AccessibleSuite[];
+  next_cursor: string | null;
+  total: number;
+}
+
+/** Suites by name (unique in the workspace), then id. */
+const SUITES_BY_NAME: KeysetOrder = {
+  scope: 'suites',
+  direction: 'ASC',
+  columns: [
+    { sql: 's."name"', type: 'text' },
+    { sql: 's."id"', type: 'uuid' },
+  ],
+};
 
 /**
  * The ids of the suites a caller who is not a workspace admin can see, as SQL (the user id is the
@@ -184,6 +201,50 @@ export class SuiteAccessService {
         ORDER BY s."name" ASC, s."id" ASC`,
       [me, actor.user.is_workspace_admin],
     );
+    return this.withGrants(actor, rows);
+  }
+
+  /**
+   * A page of the suites the caller can see that match `query`, and their number: both counted
+   * under the same visibility condition, so a total never counts a suite the caller cannot see.
+   */
+  async visiblePage(actor: Actor, query: SuiteListQuery): Promise<AccessibleSuitePage> {
+    const paging = new KeysetPage(SUITES_BY_NAME, query);
+    const params = new SqlParams();
+    const me = params.add(actor.user.id);
+    const where = [suiteVisibleSql('s', 'sh', me, params.add(actor.user.is_workspace_admin))];
+    if (query.name !== undefined) where.push(`s."name" ILIKE ${params.add(containsPattern(query.name))}`);
+    if (query.connection_id !== undefined)
+      where.push(`s."connection_id" = ${params.add(query.connection_id)}`);
+    if (query.owner !== undefined)
+      where.push(`s."owner_id" = ${params.add(query.owner === 'me' ? actor.user.id : query.owner)}`);
+    const from = `FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = ${me}`;
+    const filtered = where.join(' AND ');
+    const counted = await this.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS "n" ${from} WHERE ${filtered}`,
+      [...params.values],
+    );
+    const after = paging.condition(params);
+    const rows = await this.dataSource.query<
+      (Record<string, unknown> & { dq_my_grant: ShareGrant | null })[]
+    >(
+      `SELECT s.*, sh."grant" AS "dq_my_grant", ${paging.keyColumns()}
+         ${from} WHERE ${filtered} ${after !== null ? `AND ${after}` : ''} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      suites: this.withGrants(actor, page.rows),
+      next_cursor: page.next_cursor,
+      total: counted[0]?.n ?? 0,
+    };
+  }
+
+  private withGrants(
+    actor: Actor,
+    rows: readonly (Record<string, unknown> & { dq_my_grant: ShareGrant | null })[],
+  ): AccessibleSuite[] {
+    const me = actor.user.id;
     const visible: AccessibleSuite[] = [];
     for (const row of rows) {
       const suite = entityOfRow(this.dataSource, SuiteEntity, row);

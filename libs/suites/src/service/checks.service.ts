@@ -6,10 +6,13 @@ import {
   type CheckBaselineResponse,
   CheckChange,
   type CheckHistoryPoint,
+  type CheckListQuery,
+  type CheckPage,
   type CheckResponse,
-  type CheckVersionResponse,
+  type CheckVersionPage,
   type CreateCheckRequest,
   ErrorCode,
+  type ListPageQuery,
   SuiteAuditAction,
   SuiteGrant,
   type UpdateCheckRequest,
@@ -26,7 +29,14 @@ import {
   userSqlProblem,
 } from '@dq/check-engine';
 import { CheckEntity, CheckVersionEntity, type SuiteEntity } from '../entities';
-import { isUniqueViolation } from '@dq/db';
+import {
+  KeysetPage,
+  type KeysetOrder,
+  SqlParams,
+  containsPattern,
+  entityOfRow,
+  isUniqueViolation,
+} from '@dq/db';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { definitionOf, toCheckResponse, toCheckVersionResponse } from '../view/check-view';
 import { type Actor } from '@dq/auth';
@@ -35,6 +45,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SQL_KINDS: readonly string[] = ['postgres', 'warehouse', 'lakehouse'];
 const HISTORY_DEFAULT_LIMIT = 100;
 export const HISTORY_MAX_LIMIT = 1000;
+
+/** A suite's checks in the order they were added. */
+function checksOldestFirst(suiteId: string): KeysetOrder {
+  return {
+    scope: `checks:${suiteId}`,
+    direction: 'ASC',
+    columns: [
+      { sql: 'c."created_at"', type: 'timestamp' },
+      { sql: 'c."id"', type: 'uuid' },
+    ],
+  };
+}
+
+/** A check's versions, newest first (a version number is unique per check). */
+function checkVersionsNewestFirst(checkId: string): KeysetOrder {
+  return {
+    scope: `check_versions:${checkId}`,
+    direction: 'DESC',
+    columns: [{ sql: 'v."version"', type: 'integer' }],
+  };
+}
 
 function checkNotFound(): AppError {
   return new AppError(ErrorCode.NotFound, 'Check not found', {});
@@ -60,13 +91,33 @@ export class ChecksService {
     @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
   ) {}
 
-  async list(actor: Actor, suiteId: string): Promise<CheckResponse[]> {
+  /** A page of a suite's checks, oldest first, filtered by kind, name, dimension and enabled. */
+  async list(actor: Actor, suiteId: string, query: CheckListQuery = {}): Promise<CheckPage> {
     const { suite } = await this.access.require(actor, suiteId, SuiteGrant.View);
-    const connection = await this.connectionOf(suite);
-    const rows = await this.dataSource
-      .getRepository(CheckEntity)
-      .find({ where: { suiteId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return rows.map((row) => toCheckResponse(row, connection.capabilities));
+    const paging = new KeysetPage(checksOldestFirst(suiteId), query);
+    const params = new SqlParams();
+    const where = [`c."suite_id" = ${params.add(suiteId)}`];
+    if (query.kind !== undefined) where.push(`c."kind" = ${params.add(query.kind)}`);
+    if (query.name !== undefined) where.push(`c."name" ILIKE ${params.add(containsPattern(query.name))}`);
+    if (query.dimension !== undefined) where.push(`c."dimension" = ${params.add(query.dimension)}`);
+    if (query.enabled !== undefined) where.push(`c."enabled" = ${params.add(query.enabled)}`);
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const [connection, rows] = await Promise.all([
+      this.connectionOf(suite),
+      this.dataSource.query<Record<string, unknown>[]>(
+        `SELECT c.*, ${paging.keyColumns()} FROM "checks" c
+          WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+        params.values,
+      ),
+    ]);
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) =>
+        toCheckResponse(entityOfRow(this.dataSource, CheckEntity, row), connection.capabilities),
+      ),
+      next_cursor: page.next_cursor,
+    };
   }
 
   async get(actor: Actor, suiteId: string, checkId: string): Promise<CheckResponse> {
@@ -189,13 +240,32 @@ export class ChecksService {
     });
   }
 
-  async versions(actor: Actor, suiteId: string, checkId: string): Promise<CheckVersionResponse[]> {
+  /** A page of a check's versions, newest first. */
+  async versions(
+    actor: Actor,
+    suiteId: string,
+    checkId: string,
+    query: ListPageQuery = {},
+  ): Promise<CheckVersionPage> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     await this.live(this.dataSource.manager, suiteId, checkId);
-    const rows = await this.dataSource
-      .getRepository(CheckVersionEntity)
-      .find({ where: { checkId }, order: { version: 'DESC' } });
-    return rows.map(toCheckVersionResponse);
+    const paging = new KeysetPage(checkVersionsNewestFirst(checkId), query);
+    const params = new SqlParams();
+    const where = [`v."check_id" = ${params.add(checkId)}`];
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT v.*, ${paging.keyColumns()} FROM "check_versions" v
+        WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) =>
+        toCheckVersionResponse(entityOfRow(this.dataSource, CheckVersionEntity, row)),
+      ),
+      next_cursor: page.next_cursor,
+    };
   }
 
   /** Restoring version n mints version (current + 1) with n's definition, re-checked for today's suite. */

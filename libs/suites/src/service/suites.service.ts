@@ -10,6 +10,7 @@ import {
   fileEncodingProblem,
   SuiteAuditAction,
   SuiteGrant,
+  type SuiteListQuery,
   type SuiteResponse,
   type UpdateSuiteRequest,
   suiteTargetProblem,
@@ -19,7 +20,7 @@ import { hasCapability, WorkspaceCapability, type Actor } from '@dq/auth';
 import { ConnectionDirectory, type ConnectionSummary } from '@dq/connections';
 import { CheckEntity, SuiteEntity } from '../entities';
 import { parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
-import { SuiteAccessService } from '../access/suite-access.service';
+import { type AccessibleSuite, SuiteAccessService } from '../access/suite-access.service';
 import { toSuiteResponse } from '../view/suite-view';
 import { MapsSuiteNameTaken } from './suite-name';
 
@@ -44,6 +45,13 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/** A page of `GET /suites`: the array body, and the cursor and total its headers carry. */
+export interface SuitePage {
+  items: SuiteResponse[];
+  next_cursor: string | null;
+  total: number;
+}
+
 /**
  * Suites: create (the caller becomes the owner), read, change and delete, each behind the suite
  * policy. A suite's target is checked against its connection's kind at every save; moving a suite
@@ -58,8 +66,13 @@ export class SuitesService {
     @Inject(ConnectionDirectory) private readonly connections: ConnectionDirectory,
   ) {}
 
-  async list(actor: Actor): Promise<SuiteResponse[]> {
-    const visible = await this.access.visible(actor);
+  /** A page of the suites the caller can see, with how many match the filters in all. */
+  async list(actor: Actor, query: SuiteListQuery = {}): Promise<SuitePage> {
+    const page = await this.access.visiblePage(actor, query);
+    return { items: await this.views(page.suites), next_cursor: page.next_cursor, total: page.total };
+  }
+
+  private async views(visible: readonly AccessibleSuite[]): Promise<SuiteResponse[]> {
     const counts = await this.checkCounts(visible.map(({ suite }) => suite.id));
     const kinds = await this.connections.kindsOf(visible.map(({ suite }) => suite.connectionId));
     return visible.map(({ suite, grant }) =>
