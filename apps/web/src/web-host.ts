@@ -1,26 +1,14 @@
-import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { ServiceName } from '@dq/contracts';
 import { type ServiceBootstrapOptions, requestIdOf } from '@dq/platform';
 import { createApiProxy } from './api-proxy';
+import { NOT_BUILT_MESSAGE, createWebAppHandler } from './web-app-assets';
 import type { WebConfig } from './web.config';
 import { WebModule } from './web.module';
-
-/** The static page; the build copies it next to the compiled files (see project.json). */
-export const PUBLIC_DIR = join(__dirname, 'public');
-
-const STATIC_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  // Revalidate on every visit (cheap with the ETag) so a deploy shows at once.
-  'Cache-Control': 'no-cache',
-};
 
 /**
  * Mounts the `/api` proxy ahead of the platform's body parsers (bootstrap's `beforeHttp`), so a
@@ -37,15 +25,13 @@ export function mountApiProxy(app: NestExpressApplication, config: WebConfig): v
   );
 }
 
-/** Serves the static page on a created (not yet initialized) app. */
-export function serveWebPage(app: NestExpressApplication): void {
-  app.useStaticAssets(PUBLIC_DIR, {
-    index: 'index.html',
-    redirect: false,
-    setHeaders: (res: ServerResponse) => {
-      for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
-    },
-  });
+/** Serves the built browser app on a created (not yet initialized) app; see web-app-assets.ts. */
+export function serveWebApp(app: NestExpressApplication, config: WebConfig): void {
+  const root = resolve(config.WEB_APP_DIR);
+  if (!existsSync(join(root, 'index.html'))) {
+    new Logger('WebApp').warn(`No built web app in ${root}: ${NOT_BUILT_MESSAGE}`);
+  }
+  app.use(createWebAppHandler(root));
 }
 
 /** How the web host boots: `main.ts` and the e2e test start it the same way. */
@@ -58,7 +44,7 @@ export function webServiceOptions(
     config,
     module: WebModule,
     beforeHttp: (app) => mountApiProxy(app as NestExpressApplication, config),
-    beforeInit: (app) => serveWebPage(app as NestExpressApplication),
+    beforeInit: (app) => serveWebApp(app as NestExpressApplication, config),
     ...overrides,
   };
 }

@@ -1,5 +1,14 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Max, Min, type ValidationArguments, ValidateBy } from 'class-validator';
+import {
+  IsInt,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  type ValidationArguments,
+  ValidateBy,
+} from 'class-validator';
 import {
   INTERACTIVE_ANSWER_MARGIN_MS,
   INTERACTIVE_DEADLINE_DEFAULT_MS,
@@ -43,6 +52,11 @@ export class WebConfig extends HttpServiceConfig {
   @Max(600_000)
   @OutlastsInteractiveWork()
   API_PROXY_TIMEOUT_MS = 120_000;
+
+  /** The built browser app (`npx nx run web-ui:build`); a relative path is taken from the working directory. */
+  @IsString()
+  @MinLength(1)
+  WEB_APP_DIR = 'dist/apps/web-ui';
 
   /** The runner's interactive deadline (the same variable), read only to check the proxy outlasts it. */
   @Type(() => Number)

@@ -1,5 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, type Server, createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { ErrorCode } from '@dq/contracts';
 import { createServiceApp, loadConfig } from '@dq/platform';
@@ -38,6 +42,38 @@ async function startUpstream(): Promise<{ server: Server; url: string; received:
   return { server, url: `http://127.0.0.1:${port}`, received };
 }
 
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4096))});`;
+
+/** A built app as Vite lays it out: index.html, hashed assets, precompressed copies of the script. */
+function writeBuiltApp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-app-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'assets/app-3f9a1c.js'), APP_JS);
+  writeFileSync(join(dir, 'assets/app-3f9a1c.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(dir, 'assets/app-3f9a1c.js.gz'), gzipSync(APP_JS));
+  writeFileSync(join(dir, 'assets/style-77aa01.css'), 'body{margin:0}');
+  return dir;
+}
+
+/** A GET whose body is returned as sent (fetch would decode it), with the request headers given. */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
 async function stop(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -47,9 +83,11 @@ describe('web host (e2e)', () => {
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let app: INestApplication;
   let web: string;
+  let appDir: string;
 
   beforeAll(async () => {
     upstream = await startUpstream();
+    appDir = writeBuiltApp();
     // Through loadConfig, as main.ts does: and no DATABASE_URL, REDIS_URL or NATS_URL at all.
     const config = loadConfig(WebConfig, {
       NODE_ENV: 'test',
@@ -57,6 +95,7 @@ describe('web host (e2e)', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       API_GATEWAY_URL: upstream.url,
+      WEB_APP_DIR: appDir,
     });
     const started = await createServiceApp(webServiceOptions(config, { handleSignals: false }));
     app = started.app;
@@ -66,31 +105,75 @@ describe('web host (e2e)', () => {
   afterAll(async () => {
     await app?.close();
     if (upstream?.server.listening) await stop(upstream.server);
+    if (appDir) rmSync(appDir, { recursive: true, force: true });
   });
 
   beforeEach(() => {
     upstream.received.length = 0;
   });
 
-  it('serves the page at /', async () => {
+  it("serves the app's index.html at /, revalidated on each visit, under a strict CSP", async () => {
     const res = await fetch(`${web}/`);
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    const html = await res.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('data-quality');
-    expect(html).toContain('href="/api/v1/docs"');
-    expect(html).toContain('/mcp/');
-    expect(html).toContain('8081');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toMatch(/https?:/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe(INDEX_HTML);
     expect(upstream.received).toHaveLength(0);
   });
 
-  it('serves the stylesheet the page links', async () => {
-    const res = await fetch(`${web}/styles.css`);
+  it('answers a deep link with index.html, but never /api, /healthz or /readyz', async () => {
+    for (const deepLink of ['/me', '/suites/8c1f0b52-2f4b-4a59-9a7e-2f7d4b1e0c11/runs?page=2', '/apix/v1']) {
+      const res = await fetch(`${web}${deepLink}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    }
+    expect(upstream.received).toHaveLength(0);
 
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/css/);
+    const api = await fetch(`${web}/api/v1/missing/thing`);
+    expect(api.status).toBe(404);
+    expect(await api.text()).toBe(UPSTREAM_NOT_FOUND);
+    const health = await fetch(`${web}/healthz`);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves hashed assets for a year, brotli or gzip as the client accepts, the same bytes once decoded', async () => {
+    const br = await rawGet(`${web}/assets/app-3f9a1c.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+
+    const gzip = await rawGet(`${web}/assets/app-3f9a1c.js`, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.length).toBeLessThan(APP_JS.length);
+
+    const plain = await rawGet(`${web}/assets/app-3f9a1c.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
+
+    const css = await rawGet(`${web}/assets/style-77aa01.css`, { 'accept-encoding': 'br' });
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    for (const missing of ['/assets/app-000000.js', '/favicon.ico', '/../package.json']) {
+      const res = await fetch(`${web}${missing}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    expect(upstream.received).toHaveLength(0);
   });
 
   it('answers /healthz and /readyz itself', async () => {
@@ -167,7 +250,7 @@ describe('web host (e2e)', () => {
   });
 
   it('does not forward paths that only look like /api', async () => {
-    const res = await fetch(`${web}/apix/v1`);
+    const res = await fetch(`${web}/apix/v1`, { method: 'POST', body: '{}' });
 
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'route_not_found' } });
