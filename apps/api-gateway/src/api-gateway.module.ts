@@ -16,6 +16,7 @@ import { UsersController } from './identity/users.controller';
 import { DashboardController } from './runs/dashboard.controller';
 import { RunsController } from './runs/runs.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
+import { CheckKindsController } from './suites/check-kinds.controller';
 import { ChecksController } from './suites/checks.controller';
 import { ColumnPolicyController } from './suites/column-policy.controller';
 import { SuiteDataController } from './suites/suite-data.controller';
@@ -78,6 +79,7 @@ export class ApiGatewayModule {
         SuiteSharesController,
         ColumnPolicyController,
         ChecksController,
+        CheckKindsController,
         SuiteRunsController,
         RunsController,
         DashboardController,

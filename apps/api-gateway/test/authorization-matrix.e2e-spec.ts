@@ -522,6 +522,13 @@ const ROWS: MatrixRow[] = [
     body: { allow_concurrent: true },
     expect: { none: 401, viewer: 404, member: 404, admin: 201 },
   },
+  { endpoint: 'GET /check-kinds', method: 'GET', path: () => '/check-kinds', expect: AUTHENTICATED },
+  {
+    endpoint: 'GET /check-kinds/{kind}',
+    method: 'GET',
+    path: () => '/check-kinds/expectation',
+    expect: AUTHENTICATED,
+  },
   { endpoint: 'GET /runs', method: 'GET', path: () => '/runs', expect: AUTHENTICATED },
   // Hidden suites are left out of the summary, never refused: dashboard.e2e-spec shows it.
   {

@@ -28,6 +28,7 @@ export * from './suites/file-encoding';
 export * from './suites/suite.dto';
 export * from './suites/check.dto';
 export * from './suites/check-history.dto';
+export * from './suites/check-kind.dto';
 export * from './suites/check-list.dto';
 export * from './datasources/target-requests';
 export * from './datasources/interactive-deadline';

@@ -5,12 +5,13 @@ import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suite
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
 import { McpHttpHandler } from './http/mcp-http.handler';
 import { AdminTools } from './tools/admin.tools';
+import { CheckKindTools } from './tools/check-kind.tools';
 import { CheckTools } from './tools/check.tools';
 import { ConnectionTools } from './tools/connection.tools';
 import { RunTools } from './tools/run.tools';
 import { SuiteTools } from './tools/suite.tools';
 
-const TOOL_GROUPS = [SuiteTools, CheckTools, RunTools, ConnectionTools, AdminTools];
+const TOOL_GROUPS = [SuiteTools, CheckTools, CheckKindTools, RunTools, ConnectionTools, AdminTools];
 
 /**
  * The MCP tool catalogue over the same domain services as REST. The app supplies the connections

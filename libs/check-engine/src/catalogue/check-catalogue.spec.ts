@@ -12,6 +12,8 @@ import {
   checkKindCatalogue,
   checkKindEntry,
   checkKindsFor,
+  describeCheckKind,
+  listCheckKinds,
 } from './check-catalogue';
 
 /** The create endpoint's two validations: the DTO pipe, then the check engine. */
@@ -226,5 +228,28 @@ describe('the check kind catalogue', () => {
     expect(Object.keys(volume.properties)).toEqual(['min_rows', 'max_rows', 'severity']);
     const expectation = branches.find((branch) => branch['title'] === 'expectation') as { oneOf: unknown[] };
     expect(expectation.oneOf).toHaveLength(EXPECTATION_TYPES.length);
+  });
+
+  it('pages in its fixed order with limit and cursor, and refuses a cursor of another list', () => {
+    const first = listCheckKinds({ limit: 3 });
+    expect(first.items.map((entry) => entry.kind)).toEqual(CHECK_KINDS.slice(0, 3));
+    const rest = listCheckKinds({ limit: 200, cursor: first.next_cursor ?? '' });
+    expect(rest.items.map((entry) => entry.kind)).toEqual(CHECK_KINDS.slice(3));
+    expect(rest.next_cursor).toBeNull();
+    expect(listCheckKinds({}).next_cursor).toBeNull();
+    expect(() => listCheckKinds({ cursor: 'not-a-cursor' })).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+    const sqlOnly = listCheckKinds({
+      limit: 200,
+      cursor: first.next_cursor ?? '',
+      datasource_kind: 'file_store',
+    });
+    expect(sqlOnly.items.map((entry) => entry.kind)).not.toContain('custom_sql');
+  });
+
+  it('describes one kind, and answers an unknown kind not found', () => {
+    expect(describeCheckKind('volume').kind).toBe('volume');
+    expect(() => describeCheckKind('volumes')).toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });

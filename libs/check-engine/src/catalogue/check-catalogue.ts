@@ -1,4 +1,13 @@
-import { type ConnectionKind, type DqDimension } from '@dq/contracts';
+import {
+  AppError,
+  type ConnectionKind,
+  type DqDimension,
+  ErrorCode,
+  LIST_DEFAULT_LIMIT,
+  decodeListCursor,
+  encodeListCursor,
+  invalidCursorError,
+} from '@dq/contracts';
 import {
   EXPECTATION_CATALOG,
   type ExpectationDefinition,
@@ -475,6 +484,49 @@ export function checkKindsFor(datasourceKind?: ConnectionKind): CheckKindEntry[]
 
 export function checkKindEntry(kind: string): CheckKindEntry | undefined {
   return checkKindCatalogue().find((entry) => entry.kind === kind);
+}
+
+/** A kind of the catalogue, or 404 `not_found` naming the kinds there are. */
+export function describeCheckKind(kind: string): CheckKindEntry {
+  const entry = checkKindEntry(kind);
+  if (entry === undefined) {
+    throw new AppError(ErrorCode.NotFound, `Check kind ${kind} not found`, {
+      kind,
+      check_kinds: [...CHECK_KINDS],
+    });
+  }
+  return entry;
+}
+
+const CURSOR_SCOPE = 'check-kinds';
+
+/**
+ * One page of the catalogue in its fixed order, as every list pages (`limit`, `cursor`); the
+ * cursor is the last kind of the page, so it stays valid while the catalogue is unchanged.
+ */
+export function listCheckKinds(query: {
+  datasource_kind?: ConnectionKind;
+  limit?: number;
+  cursor?: string;
+}): {
+  items: CheckKindEntry[];
+  next_cursor: string | null;
+} {
+  const all = checkKindsFor(query.datasource_kind);
+  let start = 0;
+  if (query.cursor !== undefined) {
+    const [after] = decodeListCursor(query.cursor, CURSOR_SCOPE, ['text']);
+    const index = all.findIndex((entry) => entry.kind === after);
+    if (index < 0) throw invalidCursorError();
+    start = index + 1;
+  }
+  const limit = query.limit ?? LIST_DEFAULT_LIMIT;
+  const items = all.slice(start, start + limit);
+  const more = start + limit < all.length && items.length > 0;
+  return {
+    items,
+    next_cursor: more ? encodeListCursor(CURSOR_SCOPE, [items[items.length - 1].kind]) : null,
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   WRITES_IDEMPOTENT,
   defineTool,
 } from '../catalogue/mcp-tool';
+import { withCheckBodySchemas } from '../catalogue/check-body-schema';
 import { idArg, idListArg, intArg, optional, toolInput } from '../catalogue/tool-input';
 
 const suiteId = idArg('The suite id (from list_suites).');
@@ -33,7 +34,8 @@ const CHECK_BODY_HELP =
   'Expectations names (e.g. `{"expectation_type": "expect_column_values_to_not_be_null", "kwargs": ' +
   '{"column": "email"}}`); for custom_sql `{sql}` (one read-only statement whose rows are failures); ' +
   'for freshness `{column?, warn_after_hours?, fail_after_hours?, critical_after_hours?}`. `thresholds` ' +
-  'set the unexpected-percentage tiers (`warn`, `fail`, `critical`); `dimension` defaults from the kind.';
+  'set the unexpected-percentage tiers (`warn`, `fail`, `critical`); `dimension` defaults from the kind. ' +
+  'describe_check_kind gives every parameter of a kind and a valid example.';
 
 /** Checks of a suite: authoring, versions, snooze, history, baselines and the dry run. */
 @Injectable()
@@ -76,7 +78,7 @@ export class CheckTools implements McpToolGroup {
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: WRITES,
-        input: toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest }),
+        input: withCheckBodySchemas(toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest })),
         rest: 'POST /suites/{id}/checks',
         call: ({ principal }, { suite_id, body }) => this.checks.create(actorOf(principal), suite_id, body),
       }),
@@ -89,7 +91,10 @@ export class CheckTools implements McpToolGroup {
         toolset: McpToolset.Authoring,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: WRITES_IDEMPOTENT,
-        input: toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: UpdateCheckRequest }),
+        input: withCheckBodySchemas(
+          toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: UpdateCheckRequest }),
+          ['engine', 'thresholds'],
+        ),
         rest: 'PATCH /suites/{id}/checks/{cid}',
         call: ({ principal }, { suite_id, check_id, body }) =>
           this.checks.update(actorOf(principal), suite_id, check_id, body),
@@ -240,7 +245,7 @@ export class CheckTools implements McpToolGroup {
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS_LIVE_DATA,
-        input: toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest }),
+        input: withCheckBodySchemas(toolInput({ args: { suite_id: suiteId }, body: CreateCheckRequest })),
         rest: 'POST /suites/{id}/checks/dryrun',
         call: ({ principal }, { suite_id, body }) =>
           this.data.dryRun(actorOf(principal), suite_id, body, this.runner),
