@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
 import { AccessModule } from '@dq/access';
+import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
@@ -25,13 +26,21 @@ import { SuiteRunsController } from './suites/suite-runs.controller';
 import { SuiteSharesController } from './suites/suite-shares.controller';
 import { SuitesController } from './suites/suites.controller';
 
-/** REST surface: everything under `/api/v1`, 1 MiB JSON bodies, OpenAPI outside production. */
+/**
+ * REST surface: everything under `/api/v1`, 1 MiB JSON bodies, the OpenAPI document at
+ * `/api/v1/openapi.json` everywhere and its docs page outside production.
+ */
 export const apiGatewayHttpOptions = {
   globalPrefix: 'api/v1',
   bodyLimitBytes: 1024 * 1024,
   // A suite import may be up to 10 MiB (docs/decisions/0018).
   bodyLimitOverrides: [{ path: '/api/v1/suites/import', limitBytes: 10 * 1024 * 1024 }],
-  openApi: { title: 'Data-quality service API', path: 'api/v1/docs' },
+  openApi: {
+    title: 'Data-quality service API',
+    documentPath: 'api/v1/openapi.json',
+    docsPath: 'api/v1/docs',
+    routeFacts: authRouteFacts,
+  },
 };
 
 @Module({})

@@ -18,3 +18,4 @@ export * from './nest/request-throttle';
 export * from './nest/auth.guard';
 export * from './nest/app-principal-directory';
 export * from './nest/auth.module';
+export * from './nest/openapi-route-facts';

@@ -29,3 +29,4 @@ export * from './metrics/metrics-endpoint';
 export * from './metrics/http-metrics';
 export * from './tracing/trace-context';
 export * from './tracing/spans';
+export * from './openapi/index';

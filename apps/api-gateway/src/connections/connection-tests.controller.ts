@@ -1,15 +1,18 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ConnectionResponse,
   ConnectionTestResult,
   DraftConnectionTestRequest,
   ReauthConnectionRequest,
+  ErrorCode,
 } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ConnectionTestsClient } from '@dq/connections';
 
 /** Connection tests and credential rotation, through the runner (see ConnectionTestsClient). */
+@ApiTags('connections')
 @Controller('connections')
 export class ConnectionTestsController {
   constructor(private readonly tests: ConnectionTestsClient) {}
@@ -18,6 +21,13 @@ export class ConnectionTestsController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.TestDraftConnection)
   @ApiOkResponse({ type: ConnectionTestResult })
+  @ApiOperation({ operationId: 'test_draft_connection' })
+  @ApiErrors(
+    ErrorCode.UrlForbidden,
+    ErrorCode.DatasourceUnreachable,
+    ErrorCode.DatasourceTimeout,
+    ErrorCode.ServiceUnavailable,
+  )
   testDraft(
     @CurrentPrincipal() principal: Principal,
     @Body() body: DraftConnectionTestRequest,
@@ -29,6 +39,8 @@ export class ConnectionTestsController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.TestSavedConnection)
   @ApiOkResponse({ type: ConnectionTestResult })
+  @ApiOperation({ operationId: 'test_connection' })
+  @ApiErrors(ErrorCode.DatasourceUnreachable, ErrorCode.DatasourceTimeout, ErrorCode.ServiceUnavailable)
   testSaved(@Param('id') id: string): Promise<ConnectionTestResult> {
     return this.tests.testSaved(id);
   }
@@ -37,6 +49,14 @@ export class ConnectionTestsController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.ManageConnections)
   @ApiOkResponse({ type: ConnectionResponse })
+  @ApiOperation({ operationId: 'reauth_connection' })
+  @ApiErrors(
+    ErrorCode.Conflict,
+    ErrorCode.UrlForbidden,
+    ErrorCode.DatasourceUnreachable,
+    ErrorCode.DatasourceTimeout,
+    ErrorCode.ServiceUnavailable,
+  )
   reauth(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

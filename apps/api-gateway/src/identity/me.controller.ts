@@ -1,16 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeyCreatedResponse,
   ApiKeyResponse,
   CreateApiKeyRequest,
   MeResponse,
   PatchMeRequest,
+  ErrorCode,
 } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, actorOf } from '@dq/auth';
 import { ApiKeysService, UsersService } from '@dq/identity';
 
 /** The caller's own account and API keys. Any authenticated caller, including an existing PAT. */
+@ApiTags('me')
 @Controller('me')
 export class MeController {
   constructor(
@@ -20,6 +23,7 @@ export class MeController {
 
   @Get()
   @ApiOkResponse({ type: MeResponse })
+  @ApiOperation({ operationId: 'get_me' })
   me(@CurrentPrincipal() principal: Principal): MeResponse {
     const { user, credential } = principal;
     return {
@@ -34,6 +38,7 @@ export class MeController {
 
   @Patch()
   @ApiOkResponse({ type: MeResponse })
+  @ApiOperation({ operationId: 'update_me' })
   async update(@CurrentPrincipal() principal: Principal, @Body() body: PatchMeRequest): Promise<MeResponse> {
     const user = await this.users.updateDisplayName(principal.user.id, body.display_name, actorOf(principal));
     return this.users.toMeResponse(user, principal.credential.kind);
@@ -45,6 +50,8 @@ export class MeController {
     status: 409,
     description: '`api_key_limit`: the caller already holds 50 live keys (`detail.limit`); revoke one first',
   })
+  @ApiOperation({ operationId: 'create_api_key' })
+  @ApiErrors(ErrorCode.ApiKeyLimit)
   mintApiKey(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateApiKeyRequest,
@@ -54,12 +61,14 @@ export class MeController {
 
   @Get('api-keys')
   @ApiOkResponse({ type: [ApiKeyResponse] })
+  @ApiOperation({ operationId: 'list_api_keys' })
   listApiKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse[]> {
     return this.apiKeys.list(principal.user.id);
   }
 
   @Delete('api-keys/:id')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'delete_api_key' })
   async revokeApiKey(
     @CurrentPrincipal() principal: Principal,
     @Param('id', new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404 })) id: string,

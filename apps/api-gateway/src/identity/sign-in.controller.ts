@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
-import { CredentialKind, type MeResponse, OtpRequestBody, OtpVerifyBody } from '@dq/contracts';
+import { CredentialKind, type MeResponse, OtpRequestBody, OtpVerifyBody, ErrorCode } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, Public, actorOf } from '@dq/auth';
 import { OtpService, SESSION_COOKIE_NAME, SessionsService, UsersService } from '@dq/identity';
-import { CONFIG } from '@dq/platform';
+import { ApiErrors, CONFIG } from '@dq/platform';
 import { clientAddress } from '@dq/rate-limit';
 import { ApiGatewayConfig } from '../api-gateway.config';
 
@@ -20,6 +21,7 @@ export interface OtpVerified {
  * Email one-time-code sign-in. The request answers identically whether or not the address is
  * enrolled; the session travels only in an HttpOnly cookie, never in a body.
  */
+@ApiTags('auth')
 @Controller('auth')
 export class SignInController {
   constructor(
@@ -32,6 +34,8 @@ export class SignInController {
   @Public()
   @Post('otp/request')
   @HttpCode(202)
+  @ApiOperation({ operationId: 'request_sign_in_code' })
+  @ApiErrors(ErrorCode.SignInCodeLimited)
   async request(@Body() body: OtpRequestBody, @Req() request: Request): Promise<OtpRequestAccepted> {
     await this.otp.request(body.email, clientAddress(request, this.config.TRUSTED_PROXIES) ?? null);
     return { status: 'accepted' };
@@ -40,6 +44,8 @@ export class SignInController {
   @Public()
   @Post('otp/verify')
   @HttpCode(200)
+  @ApiOperation({ operationId: 'verify_sign_in_code' })
+  @ApiErrors(ErrorCode.Unauthenticated)
   async verify(
     @Body() body: OtpVerifyBody,
     @Res({ passthrough: true }) response: Response,
@@ -61,6 +67,7 @@ export class SignInController {
   /** Revokes the caller's session server-side; with another credential kind there is none to end. */
   @Post('logout')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'sign_out' })
   async logout(
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,

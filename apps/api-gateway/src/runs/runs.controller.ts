@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
 import {
   CancelledRunView,
@@ -8,7 +8,9 @@ import {
   RunListQuery,
   RunPage,
   RunProgressView,
+  ErrorCode,
 } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ComparisonReportService, RunCancellationService, RunReadsService } from '@dq/runs';
 import { ReportAbortedError, reportWriterFor } from '@dq/reports';
@@ -17,6 +19,7 @@ import { ReportAbortedError, reportWriterFor } from '@dq/reports';
  * Runs and their results. Every route answers a run of a suite the caller cannot see as "not
  * found"; cancelling needs `edit` on the suite. List and run reads are audited as data access.
  */
+@ApiTags('runs')
 @Controller('runs')
 @RequireCapability(WorkspaceCapability.UseSharedSuites)
 export class RunsController {
@@ -30,18 +33,21 @@ export class RunsController {
 
   @Get()
   @ApiOkResponse({ type: RunPage })
+  @ApiOperation({ operationId: 'list_runs' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: RunListQuery): Promise<RunPage> {
     return this.reads.list(actorOf(principal), query);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: RunDetailView })
+  @ApiOperation({ operationId: 'get_run' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDetailView> {
     return this.reads.get(actorOf(principal), id);
   }
 
   @Get(':id/progress')
   @ApiOkResponse({ type: RunProgressView })
+  @ApiOperation({ operationId: 'get_run_progress' })
   progress(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunProgressView> {
     return this.reads.progress(actorOf(principal), id);
   }
@@ -50,6 +56,8 @@ export class RunsController {
   @Post(':id/cancel')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: CancelledRunView })
+  @ApiOperation({ operationId: 'cancel_run' })
+  @ApiErrors(ErrorCode.Conflict)
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CancelledRunView> {
     return this.cancellation.cancel(actorOf(principal), id);
   }
@@ -59,6 +67,8 @@ export class RunsController {
    * is answered before the first byte; once the report streams, a failure can only cut it short.
    */
   @Get(':id/results/:rid/comparison_report')
+  @ApiOperation({ operationId: 'get_comparison_report' })
+  @ApiErrors(ErrorCode.Conflict)
   async comparisonReport(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,22 +1,26 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PutColumnPolicyRequest } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
 import { ColumnPolicyService } from '@dq/suites';
 
 /** `/suites/{id}/column-policy`: read by whoever sees the suite; set by its owner or an admin. */
+@ApiTags('column-policy')
 @Controller('suites/:id/column-policy')
 export class ColumnPolicyController {
   constructor(private readonly policies: ColumnPolicyService) {}
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'get_column_policy' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ColumnPolicy> {
     return this.policies.get(actorOf(principal), id);
   }
 
   @Put()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'replace_column_policy' })
   put(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

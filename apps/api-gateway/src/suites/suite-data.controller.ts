@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   type CheckDryRunReply,
   CreateCheckRequest,
@@ -7,7 +7,9 @@ import {
   type TargetColumn,
   type TargetFilesReply,
   type TargetProfileReply,
+  ErrorCode,
 } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { type ColumnPolicySuggestion, SuiteDataService } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
@@ -34,6 +36,13 @@ function LiveDataErrors(): MethodDecorator & ClassDecorator {
 
 /** Suite endpoints that read live data, each through the runner. */
 @LiveDataErrors()
+@ApiTags('suites')
+@ApiErrors(
+  ErrorCode.DatasourceUnreachable,
+  ErrorCode.DatasourceFailed,
+  ErrorCode.DatasourceTimeout,
+  ErrorCode.ServiceUnavailable,
+)
 @Controller('suites/:id')
 export class SuiteDataController {
   constructor(
@@ -43,12 +52,14 @@ export class SuiteDataController {
 
   @Get('columns')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'list_suite_columns' })
   columns(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetColumn[]> {
     return this.data.columns(actorOf(principal), id, this.runner);
   }
 
   @Get('batch-preview')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'preview_suite_batch' })
   batchPreview(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetFilesReply> {
     return this.data.batchPreview(actorOf(principal), id, this.runner);
   }
@@ -56,6 +67,7 @@ export class SuiteDataController {
   @Post('profile')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'profile_suite' })
   profile(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -67,6 +79,7 @@ export class SuiteDataController {
   @Post('column-policy/suggest')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'suggest_column_policy' })
   suggest(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -79,6 +92,8 @@ export class SuiteDataController {
   @Post('checks/dryrun')
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'dry_run_check' })
+  @ApiErrors(ErrorCode.ConnectionPrivileged)
   dryRun(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,7 +1,8 @@
 import { Body, Controller, Param, Post, Res } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
-import { TriggerRunRequest, TriggeredRunView } from '@dq/contracts';
+import { TriggerRunRequest, TriggeredRunView, ErrorCode } from '@dq/contracts';
+import { ApiCreates, ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SuiteRunTriggerService } from '@dq/runs';
 
@@ -9,6 +10,7 @@ import { SuiteRunTriggerService } from '@dq/runs';
  * `POST /suites/{id}/run`: queues a run for the runner pool (see SuiteRunTriggerService); 201 for a
  * new run, 200 with `deduplicated` when the suite's queued or running run is returned instead.
  */
+@ApiTags('runs')
 @Controller('suites/:id/run')
 export class SuiteRunsController {
   constructor(private readonly triggers: SuiteRunTriggerService) {}
@@ -28,6 +30,9 @@ export class SuiteRunsController {
   @ApiResponse({ status: 403, description: '`forbidden`: the caller may view the suite but not edit it' })
   @ApiResponse({ status: 404, description: '`not_found`: no such suite, or none the caller may see' })
   @ApiResponse({ status: 503, description: '`service_unavailable`: the run could not be queued' })
+  @ApiOperation({ operationId: 'trigger_run' })
+  @ApiErrors(ErrorCode.ServiceUnavailable)
+  @ApiCreates('runs/:id')
   async trigger(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { CreateShareRequest, ShareResponse, UpdateShareRequest } from '@dq/contracts';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreateShareRequest, ShareResponse, UpdateShareRequest, ErrorCode } from '@dq/contracts';
+import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SharesService } from '@dq/suites';
 
 /** `/suites/{id}/shares`: listed to whoever sees the suite; granted by its owner or an admin. */
+@ApiTags('shares')
 @Controller('suites/:id/shares')
 export class SuiteSharesController {
   constructor(private readonly shares: SharesService) {}
@@ -12,6 +14,7 @@ export class SuiteSharesController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: [ShareResponse] })
+  @ApiOperation({ operationId: 'list_shares' })
   list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShareResponse[]> {
     return this.shares.list(actorOf(principal), id);
   }
@@ -19,6 +22,8 @@ export class SuiteSharesController {
   @Post()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiCreatedResponse({ type: ShareResponse })
+  @ApiOperation({ operationId: 'create_share' })
+  @ApiErrors(ErrorCode.Conflict)
   grant(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -30,6 +35,7 @@ export class SuiteSharesController {
   @Patch(':userId')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: ShareResponse })
+  @ApiOperation({ operationId: 'update_share' })
   change(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -42,6 +48,7 @@ export class SuiteSharesController {
   @Delete(':userId')
   @HttpCode(204)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
+  @ApiOperation({ operationId: 'delete_share' })
   async revoke(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

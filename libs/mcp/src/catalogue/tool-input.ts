@@ -1,13 +1,11 @@
 import { type Type } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { type MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { validate } from 'class-validator';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { AppError, ErrorCode, type FieldViolation } from '@dq/contracts';
-import { toFieldViolations } from '@dq/platform';
+import { dtoJsonSchemas, type JsonSchema, toFieldViolations } from '@dq/platform';
 
 /** The JSON Schema subset tool inputs are written in. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 /** A tool's arguments: the schema clients see and the parser every call goes through. */
 export interface ToolInput<Args> {
@@ -117,22 +115,9 @@ export function optional<T>(spec: ArgSpec<T>): ArgSpec<T> & { optional: true } {
   return { ...spec, optional: true };
 }
 
-// class-transformer ships its metadata store without a declaration for the CommonJS path; the
-// schema generator needs it to follow `@Type(() => Nested)` into nested DTOs.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: MetadataStorage;
-};
-
-let dtoSchemas: Record<string, JsonSchema> | undefined;
-
 /** JSON Schemas of every validated DTO class, from the same decorators the REST pipe enforces. */
-function schemasOfDtos(): Record<string, JsonSchema> {
-  dtoSchemas ??= validationMetadatasToSchemas({
-    refPointerPrefix: '#/$defs/',
-    classTransformerMetadataStorage: defaultMetadataStorage,
-  }) as Record<string, JsonSchema>;
-  return dtoSchemas;
+function schemasOfDtos(): Readonly<Record<string, JsonSchema>> {
+  return dtoJsonSchemas('#/$defs/');
 }
 
 /** The `$defs` a schema reaches through `#/$defs/…` references, transitively. */

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { instanceId } from '../bootstrap/instance-id';
 import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
@@ -20,6 +21,7 @@ export type ReadinessBody =
 
 /** Liveness and readiness for orchestrators and the gateway; outside any global prefix. */
 @Unguarded()
+@ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
@@ -29,11 +31,13 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
+  @ApiOperation({ operationId: 'get_liveness' })
   healthz(): LivenessBody {
     return { status: 'ok', service: this.service, instance_id: instanceId() };
   }
 
   @Get('readyz')
+  @ApiOperation({ operationId: 'get_readiness' })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessBody> {
     if (this.shutdown.isShuttingDown) {
       res.status(HttpStatus.SERVICE_UNAVAILABLE);

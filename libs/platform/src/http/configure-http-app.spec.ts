@@ -86,7 +86,7 @@ async function boot(nodeEnv: 'development' | 'production' = 'development'): Prom
   configureHttpApp(app, {
     globalPrefix: 'api/v1',
     bodyLimitBytes: 2048,
-    openApi: { title: 'Test API', path: 'api/docs' },
+    openApi: { title: 'Test API', docsPath: 'api/docs', documentPath: 'api/openapi.json' },
     nodeEnv,
     logger,
     shutdownHooks: false,
@@ -253,17 +253,24 @@ describe('configureHttpApp', () => {
     for (const secret of ['querysecret', 'headersecret', 'bodysecret']) expect(text).not.toContain(secret);
   });
 
-  it('serves OpenAPI outside production', async () => {
-    const res = await http().get('/api/docs-json');
-    expect(res.status).toBe(200);
-    expect(res.body.info.title).toBe('Test API');
+  it('serves the OpenAPI 3.1 document, and the docs page outside production', async () => {
+    for (const path of ['/api/openapi.json', '/api/docs-json']) {
+      const res = await http().get(path);
+      expect(res.status).toBe(200);
+      expect(res.body.openapi).toBe('3.1.0');
+      expect(res.body.info.title).toBe('Test API');
+    }
+    expect((await http().get('/api/docs')).status).toBe(200);
   });
 });
 
 describe('configureHttpApp in production', () => {
-  it('does not serve OpenAPI: the path is an unknown route', async () => {
+  it('serves the OpenAPI document but not the docs page: that path is an unknown route', async () => {
     const h = await boot('production');
     try {
+      const document = await request(h.app.getHttpServer()).get('/api/openapi.json');
+      expect(document.status).toBe(200);
+      expect(document.body.openapi).toBe('3.1.0');
       for (const path of ['/api/docs', '/api/docs-json']) {
         const res = await request(h.app.getHttpServer()).get(path);
         expect(res.status).toBe(404);

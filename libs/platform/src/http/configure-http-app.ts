@@ -1,6 +1,6 @@
-import { NotFoundException } from '@nestjs/common';
+import { NotFoundException, type Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express, { type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { NodeEnv } from '../config/base-service-config';
@@ -10,6 +10,7 @@ import {
   requestContextMiddleware,
 } from '../logging/request-context.middleware';
 import { metricsEndpointMiddleware } from '../metrics/metrics-endpoint';
+import { buildOpenApiDocument, type OpenApiRouteFacts, type RouteHandler } from '../openapi/openapi-document';
 import { refuseHostileBodyMiddleware, refuseHostileUrlMiddleware, jsonBodyVerifier } from './hostile-input';
 import { HttpErrorEnvelopeFilter } from './http-error-envelope.filter';
 import { createValidationPipe } from './validation-errors';
@@ -26,8 +27,7 @@ export interface HttpAppOptions {
   bodyLimitBytes?: number;
   /** Larger (or smaller) limits for exact paths, e.g. `{ path: '/api/v1/suites/import', limitBytes: 10485760 }`. */
   bodyLimitOverrides?: readonly { path: string; limitBytes: number }[];
-  /** Served only outside production; there the path is just an unknown route. */
-  openApi?: { title: string; path: string } | false;
+  openApi?: HttpOpenApiOptions | false;
   nodeEnv: NodeEnv;
   /** Where unexpected errors and request lines go. */
   logger?: Logger;
@@ -40,6 +40,16 @@ export interface HttpAppOptions {
   rawBody?: boolean;
   /** When set, `GET /metrics` needs it as a bearer token; otherwise the endpoint is open. */
   metricsToken?: string;
+}
+
+export interface HttpOpenApiOptions {
+  title: string;
+  /** The OpenAPI 3.1 document as JSON, served in every environment without a credential. */
+  documentPath: string;
+  /** The interactive docs page, served only outside production (there it is an unknown route). */
+  docsPath: string;
+  /** What the guards add to each route (security, their errors); see `buildOpenApiDocument`. */
+  routeFacts?: (targets: [RouteHandler, Type]) => OpenApiRouteFacts;
 }
 
 type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
@@ -111,12 +121,22 @@ export function configureHttpApp(
   answerUnmatchedPathsWithEnvelope(app, filter);
   if (options.shutdownHooks ?? true) app.enableShutdownHooks();
 
-  if (options.openApi && options.nodeEnv !== 'production') {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle(options.openApi.title).setVersion('v1').addBearerAuth().build(),
-    );
-    SwaggerModule.setup(options.openApi.path, app, document);
+  if (options.openApi) {
+    const { title, documentPath, docsPath, routeFacts } = options.openApi;
+    const document = buildOpenApiDocument(app, {
+      title,
+      ...(options.globalPrefix ? { globalPrefix: options.globalPrefix } : {}),
+      ...(routeFacts ? { routeFacts } : {}),
+    });
+    const json = JSON.stringify(document);
+    // Plain middleware, ahead of Nest's routes: no guard, so no credential and no rate limit.
+    app.use(`/${documentPath}`, (req: Request, res: Response, next: () => void) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.type('application/json').send(json);
+    });
+    if (options.nodeEnv !== 'production') {
+      SwaggerModule.setup(docsPath, app, document as never);
+    }
   }
   return app;
 }
