@@ -176,7 +176,7 @@ export class RunResultView {
   duration_ms!: number | null;
 
   /** Failing rows, redacted before they were stored; empty under zero-sample mode or once purged. */
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } })
   samples!: Record<string, unknown>[];
 
   @ApiProperty()
