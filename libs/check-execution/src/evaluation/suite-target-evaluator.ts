@@ -35,6 +35,7 @@ import {
   type SchemaColumn,
   stripHelperColumns,
   isUserSqlKind,
+  PROFILE_DEFAULT_TOP_VALUES,
   sqlParserReady,
   userSqlProblem,
   withoutTrailingSemicolons,
@@ -735,7 +736,8 @@ export class SuiteTargetEvaluator {
         }
       }
       case CheckKind.Profile: {
-        const topValues = typeof config['top_values'] === 'number' ? config['top_values'] : 5;
+        const topValues =
+          typeof config['top_values'] === 'number' ? config['top_values'] : PROFILE_DEFAULT_TOP_VALUES;
         const wanted = Array.isArray(config['columns']) ? (config['columns'] as string[]) : null;
         const profiled =
           wanted === null ? state.columns : state.columns.filter((column) => wanted.includes(column.name));
