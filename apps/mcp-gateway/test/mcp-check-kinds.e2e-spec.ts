@@ -109,7 +109,9 @@ describe('the check kind catalogue through MCP', () => {
         enum: ['warn', 'fail', 'critical'],
         default: 'fail',
       });
-      const expectation = branches.find((branch) => branch['title'] === 'expectation') as { oneOf: Schema[] };
+      const expectation = branches.find((branch) => branch['title'] === 'expectation') as unknown as {
+        oneOf: Schema[];
+      };
       const between = expectation.oneOf.find(
         (branch) => branch['title'] === 'expect_column_values_to_be_between',
       );
