@@ -138,6 +138,7 @@ describe('module boundaries', () => {
     it("the runner, and a library's own tests, importing the credential-opening side is allowed", () => {
       expect(boundaryErrors('apps/runner/src/boundary-probe.ts', opening)).toEqual([]);
       expect(boundaryErrors('libs/connections/src/boundary-probe.spec.ts', opening)).toEqual([]);
+      expect(boundaryErrors('libs/check-execution/test/boundary-probe.ts', opening)).toEqual([]);
     });
 
     // Each context owns its tables: another lib reads them through the owner's functions or views.

@@ -6,8 +6,10 @@ import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { ConnectionUseService } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
+import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory } from '@dq/runs';
+import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { EgressGuard } from '@dq/security';
 import { CheckBaselines } from '@dq/suites';
 import {
@@ -16,7 +18,9 @@ import {
   type DatabricksSqlPeerOptions,
   type FakesnowPeer,
   type IcebergCatalogPeer,
+  type IsolatedEnvironment,
   type S3Peer,
+  createIsolatedEnvironment,
   startAzuritePeer,
   startDatabricksSqlPeer,
   startFakesnowPeer,
@@ -152,4 +156,95 @@ export function createPostgresDatabase(name: string): Promise<void> {
 
 export function dropPostgresDatabase(name: string): Promise<void> {
   return onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** What an evaluation spec runs in: its database, the credential opener, the peers, the evaluator. */
+export interface EvaluationFixture {
+  env: IsolatedEnvironment;
+  dataSource: DataSource;
+  /** Opens connection credentials as the runner does; seals them for `connectionRow`. */
+  cipher: SecretOpener;
+  peers: DatasourcePeers;
+  evaluator: SuiteTargetEvaluator;
+  /** A database of the local PostgreSQL for the spec's own source tables. */
+  pgDatabase: string;
+  /** A client on `pgDatabase`, connected; the caller ends it. */
+  connectPostgres(): Promise<Client>;
+  /** A saved connection row over `pgDatabase`; returns its id. */
+  postgresConnectionRow(): Promise<string>;
+  /** A saved connection row, its credential sealed for the runner; returns its id. */
+  connectionRow(
+    kind: ConnectionKind,
+    config: Record<string, unknown>,
+    credential: Record<string, unknown> | null,
+  ): Promise<string>;
+  /** Stops the peers and drops both databases; closes the data source when it opened it. */
+  stop(): Promise<void>;
+}
+
+export interface EvaluationFixtureOptions extends DatasourcePeersOptions {
+  /** The spec's own data source over `env` (a Nest context's, closed by the spec); a small pool otherwise. */
+  openDataSource?: (env: IsolatedEnvironment) => Promise<DataSource>;
+  /** Replaces the evaluator's stores. */
+  dependencies?: (dataSource: DataSource) => Partial<EvaluationPorts>;
+}
+
+/**
+ * An isolated environment, its data source and credential opener, the datasource peers, the
+ * runner's evaluator over them and a PostgreSQL source database: what every evaluation spec
+ * sets up. What was started is stopped again when a later step fails.
+ */
+export async function startEvaluationFixture(options: EvaluationFixtureOptions): Promise<EvaluationFixture> {
+  const pgDatabase = `dq_${options.name}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async (): Promise<void> => {
+    for (const step of stops.splice(0).reverse()) await step();
+  };
+  try {
+    const env = await createIsolatedEnvironment(`check-${options.name}`);
+    stops.push(() => env.cleanup());
+    let dataSource: DataSource;
+    if (options.openDataSource) {
+      dataSource = await options.openDataSource(env);
+    } else {
+      const own = await createDataSource({
+        url: env.databaseUrl,
+        applicationName: `check-${options.name}`,
+        poolSize: 2,
+      }).initialize();
+      stops.push(() => own.destroy());
+      dataSource = own;
+    }
+    const cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
+    const peers = await startDatasourcePeers(options);
+    stops.push(() => peers.stop());
+    await createPostgresDatabase(pgDatabase);
+    stops.push(() => dropPostgresDatabase(pgDatabase));
+    const connectionRow: EvaluationFixture['connectionRow'] = (kind, config, credential) =>
+      insertConnection(dataSource, cipher, kind, config, credential);
+    return {
+      env,
+      dataSource,
+      cipher,
+      peers,
+      evaluator: targetEvaluatorOver(dataSource, cipher, peers.adapters, options.dependencies?.(dataSource)),
+      pgDatabase,
+      connectPostgres: async () => {
+        const client = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
+        await client.connect();
+        return client;
+      },
+      postgresConnectionRow: () =>
+        connectionRow(
+          'postgres',
+          { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
+          { password: 'trust' },
+        ),
+      connectionRow,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -10,7 +10,6 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import {
   type CheckDefinition,
@@ -23,7 +22,7 @@ import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, DatasourceError } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
-import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
+import { type SecretOpener } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
@@ -32,21 +31,13 @@ import {
   type IcebergCatalogPeer,
   type IsolatedEnvironment,
   type S3Peer,
-  createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
 } from '@dq/testing';
 import { OpenedConnections } from '../target/opened-connections';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
-import {
-  type DatasourcePeers,
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  insertConnection,
-  startDatasourcePeers,
-  targetEvaluatorOver,
-} from '../../test/peer-datasources';
+import { type EvaluationFixture, startEvaluationFixture } from '../../test/peer-datasources';
 
 const UPDATED_AT = '2026-11-20 10:00:00';
 // 10 orders: customers 3 and 6 missing, order 4 negative.
@@ -120,8 +111,7 @@ const EXPECTED: Record<CheckVariant, string> = {
 };
 
 describe('check kinds by datasource kind, against the peers', () => {
-  let peers: DatasourcePeers;
-  const pgDatabase = `dq_kinds_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let fixture: EvaluationFixture;
   let env: IsolatedEnvironment;
   let dataSource: DataSource;
   let cipher: SecretOpener;
@@ -134,21 +124,8 @@ describe('check kinds by datasource kind, against the peers', () => {
   let databricks: DatabricksSqlPeer;
   const subjects: Subject[] = [];
 
-  const connectionRow = (
-    kind: ConnectionKind,
-    config: Record<string, unknown>,
-    credential: Record<string, unknown> | null,
-  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
-
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('check-kinds');
-    dataSource = await createDataSource({
-      url: env.databaseUrl,
-      applicationName: 'check-kinds',
-      poolSize: 2,
-    }).initialize();
-    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    peers = await startDatasourcePeers({
+    fixture = await startEvaluationFixture({
       name: 'kinds',
       password: PASSWORD,
       icebergToken: TOKEN,
@@ -170,14 +147,12 @@ describe('check kinds by datasource kind, against the peers', () => {
         ],
       },
     });
-    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
-    iceberg = peers.iceberg!;
-    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
+    ({ env, dataSource, cipher, evaluator } = fixture);
+    ({ moto, azurite, fakesnow, databricks, workDir } = fixture.peers);
+    iceberg = fixture.peers.iceberg!;
 
     // PostgreSQL
-    await createPostgresDatabase(pgDatabase);
-    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
-    await pg.connect();
+    const pg = await fixture.connectPostgres();
     await pg.query(
       'CREATE TABLE public.orders (id bigint NOT NULL, customer text, amount double precision, updated_at timestamptz)',
     );
@@ -192,11 +167,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     const columns = { id: 'id', customer: 'customer', amount: 'amount', updatedAt: 'updated_at' };
     subjects.push({
       kind: 'postgres',
-      connectionId: await connectionRow(
-        'postgres',
-        { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
-        { password: 'trust' },
-      ),
+      connectionId: await fixture.postgresConnectionRow(),
       target: 'public.orders',
       column: columns,
       rows: 10,
@@ -216,7 +187,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     await putS3PeerObject(moto, 'kinds', 'landing/orders.parquet', await readFile(parquet));
     subjects.push({
       kind: 'object_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'object_store',
         { bucket: 'kinds', endpoint_url: moto.endpoint, force_path_style: true },
         { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
@@ -235,7 +206,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     await container.getBlockBlobClient('landing/orders.csv').uploadData(Buffer.from(CSV));
     subjects.push({
       kind: 'file_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'file_store',
         { account_url: azurite.accountUrl, filesystem: 'kinds' },
         { account_key: azurite.accountKey },
@@ -256,7 +227,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     );
     subjects.push({
       kind: 'warehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'warehouse',
         { account: 'dq-kinds', user: 'reader', database: 'SALES_DB', schema: 'SALES' },
         { password: PASSWORD },
@@ -270,7 +241,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     // freshness-by-column here; the dialect's SQL for it is asserted in the compiler's unit tests).
     subjects.push({
       kind: 'lakehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'lakehouse',
         { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
         { token: TOKEN },
@@ -283,7 +254,7 @@ describe('check kinds by datasource kind, against the peers', () => {
     // T: a fixture Iceberg table through our REST catalog.
     subjects.push({
       kind: 'iceberg_catalog',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'iceberg_catalog',
         { catalog_uri: iceberg.catalogUri, secret_property: 'token' },
         { value: TOKEN },
@@ -295,10 +266,7 @@ describe('check kinds by datasource kind, against the peers', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await peers?.stop();
-    await dataSource?.destroy();
-    await env?.cleanup();
-    await dropPostgresDatabase(pgDatabase);
+    await fixture?.stop();
   });
 
   /** A check of the given body, parsed as the API would for that datasource kind. */

@@ -10,34 +10,20 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Client } from 'pg';
-import { type DataSource } from 'typeorm';
 import { parseCheckDefinition } from '@dq/check-engine';
-import { type ConnectionKind } from '@dq/contracts';
-import { createDataSource } from '@dq/db';
 import { type CheckEvaluation } from '@dq/runs';
-import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import {
   type AzuritePeer,
   type DatabricksSqlPeer,
   type FakesnowPeer,
   type IcebergCatalogPeer,
-  type IsolatedEnvironment,
   type S3Peer,
-  createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
 } from '@dq/testing';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
-import {
-  type DatasourcePeers,
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  insertConnection,
-  startDatasourcePeers,
-  targetEvaluatorOver,
-} from '../../test/peer-datasources';
+import { type EvaluationFixture, startEvaluationFixture } from '../../test/peer-datasources';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures/nan-infinity');
 const TOKEN = `peer-token-${randomUUID()}`;
@@ -206,11 +192,7 @@ const FAILING = expectation('label mean', 'expect_column_mean_to_be_between', {
 });
 
 describe('NaN, infinities and a failing metric, on every SQL-reading datasource kind', () => {
-  let peers: DatasourcePeers;
-  const pgDatabase = `dq_nan_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let env: IsolatedEnvironment;
-  let dataSource: DataSource;
-  let cipher: SecretOpener;
+  let fixture: EvaluationFixture;
   let evaluator: SuiteTargetEvaluator;
   let moto: S3Peer;
   let azurite: AzuritePeer;
@@ -218,12 +200,6 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   let databricks: DatabricksSqlPeer;
   let iceberg: IcebergCatalogPeer;
   const subjects = new Map<Kind, { connectionId: string; target: string }>();
-
-  const connectionRow = (
-    kind: ConnectionKind,
-    config: Record<string, unknown>,
-    credential: Record<string, unknown> | null,
-  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   beforeAll(async () => {
     const duck = await DuckDBInstance.create(':memory:');
@@ -238,14 +214,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     expect(ROWS).toHaveLength(8);
     expect(ROWS.filter((row) => row.reading === 'NaN')).toHaveLength(2);
 
-    env = await createIsolatedEnvironment('nan-metrics');
-    dataSource = await createDataSource({
-      url: env.databaseUrl,
-      applicationName: 'nan-metrics',
-      poolSize: 2,
-    }).initialize();
-    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    peers = await startDatasourcePeers({
+    fixture = await startEvaluationFixture({
       name: 'nan',
       password: PASSWORD,
       icebergToken: TOKEN,
@@ -268,14 +237,12 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
         ],
       },
     });
-    ({ moto, azurite, fakesnow, databricks } = peers);
-    iceberg = peers.iceberg!;
-    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
+    ({ evaluator } = fixture);
+    ({ moto, azurite, fakesnow, databricks } = fixture.peers);
+    iceberg = fixture.peers.iceberg!;
 
     // P: the same rows, NaN and the infinities bound as PostgreSQL's float8 text.
-    await createPostgresDatabase(pgDatabase);
-    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
-    await pg.connect();
+    const pg = await fixture.connectPostgres();
     await pg.query(
       'CREATE TABLE public.readings (id bigint, reading double precision, spike double precision, high double precision, label text)',
     );
@@ -289,11 +256,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       ]);
     await pg.end();
     subjects.set('postgres', {
-      connectionId: await connectionRow(
-        'postgres',
-        { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
-        { password: 'trust' },
-      ),
+      connectionId: await fixture.postgresConnectionRow(),
       target: 'public.readings',
     });
 
@@ -307,7 +270,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       await readFile(path.join(FIXTURES, 'readings.parquet')),
     );
     subjects.set('object_store', {
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'object_store',
         { bucket: 'sensors', endpoint_url: moto.endpoint, force_path_style: true },
         { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
@@ -325,7 +288,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       .getBlockBlobClient('landing/readings.csv')
       .uploadData(await readFile(path.join(FIXTURES, 'readings.csv')));
     subjects.set('file_store', {
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'file_store',
         { account_url: azurite.accountUrl, filesystem: 'sensors' },
         { account_key: azurite.accountKey },
@@ -348,7 +311,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
       ).join(', ')}`,
     );
     subjects.set('warehouse', {
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'warehouse',
         { account: 'dq-nan', user: 'reader', database: 'SENSORS_DB', schema: 'SENSORS' },
         { password: PASSWORD },
@@ -360,7 +323,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     const written = await iceberg.addParquetTable(path.join(FIXTURES, 'readings.parquet'), 'nan', 'readings');
     expect(written.rows).toBe(8);
     subjects.set('iceberg_catalog', {
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'iceberg_catalog',
         { catalog_uri: iceberg.catalogUri, secret_property: 'token' },
         { value: TOKEN },
@@ -370,7 +333,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
 
     // L: the Databricks peer.
     subjects.set('lakehouse', {
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'lakehouse',
         { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
         { token: TOKEN },
@@ -380,10 +343,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   }, 300_000);
 
   afterAll(async () => {
-    await peers?.stop();
-    await dataSource?.destroy();
-    await env?.cleanup();
-    await dropPostgresDatabase(pgDatabase);
+    await fixture?.stop();
   });
 
   const checkOf = (kind: Kind, body: Record<string, unknown>): TargetCheck => ({

@@ -11,34 +11,22 @@ import * as path from 'node:path';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
-import { type DataSource } from 'typeorm';
 import { normaliseType, parseCheckDefinition, type SchemaColumn } from '@dq/check-engine';
 import { type ConnectionKind } from '@dq/contracts';
-import { createDataSource } from '@dq/db';
 import { type CheckEvaluation } from '@dq/runs';
-import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
   type AzuritePeer,
   type DatabricksSqlPeer,
   type FakesnowPeer,
   type IcebergCatalogPeer,
-  type IsolatedEnvironment,
   type S3Peer,
-  createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
 } from '@dq/testing';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
-import {
-  type DatasourcePeers,
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  insertConnection,
-  startDatasourcePeers,
-  targetEvaluatorOver,
-} from '../../test/peer-datasources';
+import { type EvaluationFixture, startEvaluationFixture } from '../../test/peer-datasources';
 
 const TOKEN = `peer-token-${randomUUID()}`;
 const PASSWORD = `pw-${randomUUID()}`;
@@ -56,11 +44,8 @@ interface Subject {
 }
 
 describe('schema drift sees decimal precision and scale on every kind', () => {
-  let peers: DatasourcePeers;
-  const pgDatabase = `dq_drift_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let env: IsolatedEnvironment;
-  let dataSource: DataSource;
-  let cipher: SecretOpener;
+  let fixture: EvaluationFixture;
+  let pgDatabase: string;
   let evaluator: SuiteTargetEvaluator;
   let workDir: string;
   let moto: S3Peer;
@@ -72,21 +57,27 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
   /** What the evaluator asked the real baselines store to do, as it passed through. */
   const baselineCalls: { call: 'capture' | 'refine'; checkId: string; columns: SchemaColumn[] }[] = [];
 
-  const connectionRow = (
-    kind: ConnectionKind,
-    config: Record<string, unknown>,
-    credential: Record<string, unknown> | null,
-  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
-
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('schema-drift-precision');
-    dataSource = await createDataSource({
-      url: env.databaseUrl,
-      applicationName: 'schema-drift-precision',
-      poolSize: 2,
-    }).initialize();
-    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
-    peers = await startDatasourcePeers({
+    fixture = await startEvaluationFixture({
+      dependencies: (dataSource) => {
+        const baselines = new CheckBaselines(dataSource);
+        return {
+          baselines: {
+            captureIfAbsent: async (checkId, baseline) => {
+              baselineCalls.push({
+                call: 'capture',
+                checkId,
+                columns: baseline['columns'] as SchemaColumn[],
+              });
+              return baselines.captureIfAbsent(checkId, baseline);
+            },
+            refineIfUnchanged: async (checkId, from, to) => {
+              baselineCalls.push({ call: 'refine', checkId, columns: to['columns'] as SchemaColumn[] });
+              return baselines.refineIfUnchanged(checkId, from, to);
+            },
+          },
+        };
+      },
       name: 'drift',
       password: PASSWORD,
       icebergToken: TOKEN,
@@ -109,36 +100,17 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
         ],
       },
     });
-    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
-    iceberg = peers.iceberg!;
-    const baselines = new CheckBaselines(dataSource);
-    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters, {
-      baselines: {
-        captureIfAbsent: async (checkId, baseline) => {
-          baselineCalls.push({ call: 'capture', checkId, columns: baseline['columns'] as SchemaColumn[] });
-          return baselines.captureIfAbsent(checkId, baseline);
-        },
-        refineIfUnchanged: async (checkId, from, to) => {
-          baselineCalls.push({ call: 'refine', checkId, columns: to['columns'] as SchemaColumn[] });
-          return baselines.refineIfUnchanged(checkId, from, to);
-        },
-      },
-    });
-
+    ({ evaluator, pgDatabase } = fixture);
+    ({ moto, azurite, fakesnow, databricks, workDir } = fixture.peers);
+    iceberg = fixture.peers.iceberg!;
     // P: a real table whose column is altered from numeric(10,2) to numeric(12,2) in the test.
-    await createPostgresDatabase(pgDatabase);
-    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
-    await pg.connect();
+    const pg = await fixture.connectPostgres();
     await pg.query('CREATE TABLE public.amounts (id bigint NOT NULL, amount numeric(10,2), note text)');
     await pg.query('INSERT INTO public.amounts VALUES (1, 10.5, $1), (2, 20.25, NULL)', ['a']);
     await pg.end();
     subjects.push({
       kind: 'postgres',
-      connectionId: await connectionRow(
-        'postgres',
-        { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
-        { password: 'trust' },
-      ),
+      connectionId: await fixture.postgresConnectionRow(),
       target: 'public.amounts',
       column: 'amount',
       live: 'numeric(10,2)',
@@ -161,7 +133,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
     await putS3PeerObject(moto, 'drift', 'landing/amounts.parquet', bytes);
     subjects.push({
       kind: 'object_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'object_store',
         { bucket: 'drift', endpoint_url: moto.endpoint, force_path_style: true },
         { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
@@ -180,7 +152,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
     await container.getBlockBlobClient('landing/amounts.parquet').uploadData(bytes);
     subjects.push({
       kind: 'file_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'file_store',
         { account_url: azurite.accountUrl, filesystem: 'drift' },
         { account_key: azurite.accountKey },
@@ -201,7 +173,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
     await fakesnow.execute('INSERT INTO DRIFT_DB.SALES.AMOUNTS VALUES (1, 10.5), (2, 20.25)');
     subjects.push({
       kind: 'warehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'warehouse',
         { account: 'dq-drift', user: 'reader', database: 'DRIFT_DB', schema: 'SALES' },
         { password: PASSWORD },
@@ -216,7 +188,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
     // L: the Databricks peer.
     subjects.push({
       kind: 'lakehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'lakehouse',
         { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
         { token: TOKEN },
@@ -231,7 +203,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
     // T: the schema-evolution fixture's `col_decimal`, an Iceberg decimal(16, 2).
     subjects.push({
       kind: 'iceberg_catalog',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'iceberg_catalog',
         { catalog_uri: iceberg.catalogUri, secret_property: 'token' },
         { value: TOKEN },
@@ -245,10 +217,7 @@ describe('schema drift sees decimal precision and scale on every kind', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await peers?.stop();
-    await dataSource?.destroy();
-    await env?.cleanup();
-    await dropPostgresDatabase(pgDatabase);
+    await fixture?.stop();
   });
 
   async function drift(

@@ -38,29 +38,19 @@ import {
   RunExecutionService,
   RunsModule,
 } from '@dq/runs';
-import { SecretOpener, parsePrivateKeyRing } from '@dq/secrets-opening';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import {
   type AzuritePeer,
   type DatabricksSqlPeer,
   type FakesnowPeer,
-  type IsolatedEnvironment,
   type S3Peer,
-  createIsolatedEnvironment,
   createS3PeerBucket,
   createS3PeerUser,
   putS3PeerObject,
 } from '@dq/testing';
 import { SuiteRunTargetEvaluator } from './run-target-evaluator.adapter';
 import { SuiteTargetEvaluator, type TargetCheck } from './suite-target-evaluator';
-import {
-  type DatasourcePeers,
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  insertConnection,
-  startDatasourcePeers,
-  targetEvaluatorOver,
-} from '../../test/peer-datasources';
+import { type EvaluationFixture, startEvaluationFixture } from '../../test/peer-datasources';
 
 class TestRunnerConfig extends BaseServiceConfig {
   override PORT = 0;
@@ -115,26 +105,18 @@ interface Subject {
 }
 
 describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, O, F, W and L', () => {
-  let peers: DatasourcePeers;
-  const pgDatabase = `dq_unicode_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let env: IsolatedEnvironment;
+  let fixture: EvaluationFixture;
+  let pgDatabase: string;
   let context: INestApplicationContext;
   let dataSource: DataSource;
   let execution: RunExecutionService;
   let evaluator: SuiteTargetEvaluator;
-  let cipher: SecretOpener;
   let workDir: string;
   let moto: S3Peer;
   let azurite: AzuritePeer;
   let fakesnow: FakesnowPeer;
   let databricks: DatabricksSqlPeer;
   const subjects: Subject[] = [];
-
-  const connectionRow = (
-    kind: ConnectionKind,
-    config: Record<string, unknown>,
-    credential: Record<string, unknown> | null,
-  ): Promise<string> => insertConnection(dataSource, cipher, kind, config, credential);
 
   /** A Parquet file of the rows, written by DuckDB from bound values (NUL kept, NaN a double). */
   async function parquetOf(rows: Person[], name: string): Promise<Buffer> {
@@ -174,19 +156,6 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   }
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('unicode-results');
-    const config = loadConfig(TestRunnerConfig, env.env);
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ...platformModules({ service: ServiceName.Runner, config }),
-        ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
-        RunsModule,
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    dataSource = context.get(DataSource);
-    execution = context.get(RunExecutionService);
-    cipher = new SecretOpener(parsePrivateKeyRing(env.env['SECRETS_PRIVATE_KEY_RING'], 'test'));
     const lakeTable = (name: string, rows: Person[]) => ({
       catalog: 'lake',
       schema: 'crm',
@@ -201,32 +170,39 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       ],
       rows: rows.map((row) => [row.id, row.name, row.email, row.score, SEEN_AT, row.note]),
     });
-    peers = await startDatasourcePeers({
+    fixture = await startEvaluationFixture({
       name: 'unicode',
+      openDataSource: async (env) => {
+        const config = loadConfig(TestRunnerConfig, env.env);
+        const moduleRef = await Test.createTestingModule({
+          imports: [
+            ...platformModules({ service: ServiceName.Runner, config }),
+            ServiceRuntimeModule.forRoot({ service: ServiceName.Runner, config }),
+            RunsModule,
+          ],
+        }).compile();
+        context = await moduleRef.init();
+        return context.get(DataSource);
+      },
       password: PASSWORD,
       databricks: {
         token: TOKEN,
         tables: [lakeTable('people', people(true)), lakeTable('people_baseline', baselineOf(people(true)))],
       },
     });
-    ({ moto, azurite, fakesnow, databricks, workDir } = peers);
-    evaluator = targetEvaluatorOver(dataSource, cipher, peers.adapters);
+    ({ dataSource, evaluator, pgDatabase } = fixture);
+    execution = context.get(RunExecutionService);
+    ({ moto, azurite, fakesnow, databricks, workDir } = fixture.peers);
     context.get(CheckEvaluatorRegistry).registerTargetEvaluator(new SuiteRunTargetEvaluator(evaluator));
 
     // P
-    await createPostgresDatabase(pgDatabase);
-    const pg = new Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: pgDatabase });
-    await pg.connect();
+    const pg = await fixture.connectPostgres();
     await postgresTable(pg, 'people', people(false));
     await postgresTable(pg, 'people_baseline', baselineOf(people(false)));
     await pg.end();
     subjects.push({
       kind: 'postgres',
-      connectionId: await connectionRow(
-        'postgres',
-        { host: '127.0.0.1', port: 5432, database: pgDatabase, user: 'postgres', sslmode: 'disable' },
-        { password: 'trust' },
-      ),
+      connectionId: await fixture.postgresConnectionRow(),
       target: 'public.people',
       baseline: 'public.people_baseline',
       nul: false,
@@ -239,7 +215,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
       await putS3PeerObject(moto, 'unicode', `landing/${file}`, await readFile(path.join(FIXTURES, file)));
     subjects.push({
       kind: 'object_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'object_store',
         { bucket: 'unicode', endpoint_url: moto.endpoint, force_path_style: true },
         { access_key_id: key.accessKeyId, secret_access_key: key.secretAccessKey },
@@ -261,7 +237,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
         .uploadData(await readFile(path.join(FIXTURES, file)));
     subjects.push({
       kind: 'file_store',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'file_store',
         { account_url: azurite.accountUrl, filesystem: 'unicode' },
         { account_key: azurite.accountKey },
@@ -297,7 +273,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     }
     subjects.push({
       kind: 'warehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'warehouse',
         { account: 'dq-unicode', user: 'reader', database: 'CRM_DB', schema: 'CRM' },
         { password: PASSWORD },
@@ -310,7 +286,7 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
     // L: the Databricks peer.
     subjects.push({
       kind: 'lakehouse',
-      connectionId: await connectionRow(
+      connectionId: await fixture.connectionRow(
         'lakehouse',
         { workspace_url: databricks.workspaceUrl, http_path: databricks.httpPath },
         { token: TOKEN },
@@ -322,10 +298,8 @@ describe('results are never lost to what a value holds (emoji, NUL, NaN), on P, 
   }, 300_000);
 
   afterAll(async () => {
-    await peers?.stop();
     await context?.close();
-    await env?.cleanup();
-    await dropPostgresDatabase(pgDatabase);
+    await fixture?.stop();
   });
 
   const subjectOf = (kind: ConnectionKind): Subject => subjects.find((entry) => entry.kind === kind)!;
