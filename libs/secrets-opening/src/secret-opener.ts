@@ -26,10 +26,15 @@ import {
  */
 export class SecretOpener {
   private readonly ring: PrivateKeyRing;
+  /** Each key's raw public half (the content key's salt), derived once rather than per opening. */
+  private readonly recipients = new Map<string, Buffer>();
 
   constructor(ring: PrivateKeyRing) {
     assertActiveKeyId(ring.activeKeyId, Object.keys(ring.keys));
     this.ring = { activeKeyId: ring.activeKeyId, keys: { ...ring.keys } };
+    for (const [keyId, key] of Object.entries(this.ring.keys)) {
+      this.recipients.set(keyId, rawX25519PublicKey(createPublicKey(key)));
+    }
   }
 
   /** An opener with one fresh key pair, and the sealer for it, for tests only. */
@@ -59,7 +64,7 @@ export class SecretOpener {
       // A low-order or invalid ephemeral key: nothing was sealed for this key.
       throw new SecretDecryptionError('authentication_failed');
     }
-    const recipient = rawX25519PublicKey(createPublicKey(privateKey));
+    const recipient = this.recipients.get(keyId) ?? rawX25519PublicKey(createPublicKey(privateKey));
     const key = sealContentKey(shared, ephemeral, recipient, keyId);
     const decipher = createDecipheriv(SEAL_CIPHER, key, iv, { authTagLength: SEAL_TAG_BYTES });
     decipher.setAAD(sealedAad(keyId, ephemeralText, aad));

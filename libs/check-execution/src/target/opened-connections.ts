@@ -9,11 +9,30 @@ import {
 import { type DatasourceConnection, DatasourceError } from '@dq/datasources';
 import { SecretDecryptionError } from '@dq/security';
 
+/** Opened credentials kept at once (a runner's connections in use, with room to spare). */
+export const OPENED_CREDENTIALS_KEPT = 1000;
+
+/** A credential shared by every run of its connection: no use can change it for the next. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /**
  * Opens a saved connection for use in this runner: the row is read here (never taken from a
  * request) and the credential decrypted under the row's own AAD, in memory only.
  */
 export class OpenedConnections {
+  /**
+   * Credentials opened before, by connection, with the envelope each was opened from: a run of the
+   * same connection reuses it instead of another key agreement, and a changed or re-sealed
+   * credential (a new envelope) is opened anew. The runner's private keys live in the same memory.
+   */
+  private readonly opened = new Map<string, { envelope: string; credential: Record<string, unknown> }>();
+
   constructor(
     private readonly opener: CredentialOpener,
     private readonly use: ConnectionUseService,
@@ -33,20 +52,36 @@ export class OpenedConnections {
       }
       throw error;
     }
-    let credential: Record<string, unknown> | null = null;
-    if (stored.sealedCredential !== null) {
-      try {
-        credential = this.opener.openJson<Record<string, unknown>>(
-          stored.sealedCredential,
-          connectionSecretAad(stored.id),
-        );
-      } catch (error) {
-        if (error instanceof SecretDecryptionError)
-          throw new DatasourceError(DatasourceErrorClass.Invalid, 'The credential could not be opened');
-        throw error;
-      }
-    }
+    const credential = this.credentialOf(stored);
     return { id: stored.id, kind: stored.kind, config: stored.config, credential };
+  }
+
+  private credentialOf(stored: StoredConnection): Record<string, unknown> | null {
+    const envelope = stored.sealedCredential;
+    if (envelope === null) return null;
+    const kept = this.opened.get(stored.id);
+    // Moved to the end on every use: the least recently used go first when the map is full.
+    this.opened.delete(stored.id);
+    if (kept?.envelope === envelope) {
+      this.opened.set(stored.id, kept);
+      return kept.credential;
+    }
+    let credential: Record<string, unknown>;
+    try {
+      credential = frozen(
+        this.opener.openJson<Record<string, unknown>>(envelope, connectionSecretAad(stored.id)),
+      );
+    } catch (error) {
+      if (error instanceof SecretDecryptionError)
+        throw new DatasourceError(DatasourceErrorClass.Invalid, 'The credential could not be opened');
+      throw error;
+    }
+    if (this.opened.size >= OPENED_CREDENTIALS_KEPT) {
+      const oldest = this.opened.keys().next();
+      if (!oldest.done) this.opened.delete(oldest.value);
+    }
+    this.opened.set(stored.id, { envelope, credential });
+    return credential;
   }
 
   /**
