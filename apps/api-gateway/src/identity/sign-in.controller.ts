@@ -1,20 +1,24 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
-import { CredentialKind, type MeResponse, OtpRequestBody, OtpVerifyBody, ErrorCode } from '@dq/contracts';
+import { CredentialKind, ErrorCode, MeResponse, OtpRequestBody, OtpVerifyBody } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, Public, actorOf } from '@dq/auth';
 import { OtpService, SESSION_COOKIE_NAME, SessionsService, UsersService } from '@dq/identity';
 import { ApiErrors, CONFIG } from '@dq/platform';
 import { clientAddress } from '@dq/rate-limit';
 import { ApiGatewayConfig } from '../api-gateway.config';
 
-export interface OtpRequestAccepted {
-  status: 'accepted';
+export class OtpRequestAccepted {
+  @ApiProperty({ enum: ['accepted'] })
+  status!: 'accepted';
 }
 
-export interface OtpVerified {
-  user: MeResponse;
-  expires_at: string;
+export class OtpVerified {
+  @ApiProperty({ type: MeResponse })
+  user!: MeResponse;
+
+  @ApiProperty({ format: 'date-time', description: 'When the session (sent as an HttpOnly cookie) ends' })
+  expires_at!: string;
 }
 
 /**
@@ -35,6 +39,7 @@ export class SignInController {
   @Post('otp/request')
   @HttpCode(202)
   @ApiOperation({ operationId: 'request_sign_in_code' })
+  @ApiAcceptedResponse({ type: OtpRequestAccepted })
   @ApiErrors(ErrorCode.SignInCodeLimited)
   async request(@Body() body: OtpRequestBody, @Req() request: Request): Promise<OtpRequestAccepted> {
     await this.otp.request(body.email, clientAddress(request, this.config.TRUSTED_PROXIES) ?? null);
@@ -45,6 +50,7 @@ export class SignInController {
   @Post('otp/verify')
   @HttpCode(200)
   @ApiOperation({ operationId: 'verify_sign_in_code' })
+  @ApiOkResponse({ type: OtpVerified })
   @ApiErrors(ErrorCode.Unauthenticated)
   async verify(
     @Body() body: OtpVerifyBody,

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
 import {
   CancelledRunView,
@@ -14,6 +14,9 @@ import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ComparisonReportService, RunCancellationService, RunReadsService } from '@dq/runs';
 import { ReportAbortedError, reportWriterFor } from '@dq/reports';
+
+/** What `reportWriterFor` answers a comparison report as, per format. */
+const REPORT_CONTENT_TYPES = [reportWriterFor('csv').contentType, reportWriterFor('xlsx').contentType];
 
 /**
  * Runs and their results. Every route answers a run of a suite the caller cannot see as "not
@@ -68,6 +71,13 @@ export class RunsController {
    */
   @Get(':id/results/:rid/comparison_report')
   @ApiOperation({ operationId: 'get_comparison_report' })
+  @ApiProduces(...REPORT_CONTENT_TYPES)
+  @ApiOkResponse({
+    description: 'The diff report as an attachment, CSV (`format=csv`, the default) or XLSX',
+    content: Object.fromEntries(
+      REPORT_CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
   @ApiErrors(ErrorCode.Conflict)
   async comparisonReport(
     @CurrentPrincipal() principal: Principal,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PutColumnPolicyRequest } from '@dq/contracts';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ColumnPolicyView, PutColumnPolicyRequest } from '@dq/contracts';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { type SamplePolicy as ColumnPolicy } from '@dq/check-engine';
 import { ColumnPolicyService } from '@dq/suites';
@@ -14,6 +14,7 @@ export class ColumnPolicyController {
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'get_column_policy' })
+  @ApiOkResponse({ type: ColumnPolicyView })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ColumnPolicy> {
     return this.policies.get(actorOf(principal), id);
   }
@@ -21,6 +22,7 @@ export class ColumnPolicyController {
   @Put()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'replace_column_policy' })
+  @ApiOkResponse({ type: ColumnPolicyView })
   put(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

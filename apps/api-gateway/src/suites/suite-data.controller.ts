@@ -1,12 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
-  type CheckDryRunReply,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import {
+  CheckDryRunReply,
+  ColumnPolicyView,
   CreateCheckRequest,
   ProfileRequest,
-  type TargetColumn,
-  type TargetFilesReply,
-  type TargetProfileReply,
+  TargetColumn,
+  TargetFilesReply,
+  TargetProfileReply,
   ErrorCode,
 } from '@dq/contracts';
 import { ApiErrors } from '@dq/platform';
@@ -37,6 +45,7 @@ function LiveDataErrors(): MethodDecorator & ClassDecorator {
 /** Suite endpoints that read live data, each through the runner. */
 @LiveDataErrors()
 @ApiTags('suites')
+@ApiExtraModels(ColumnPolicyView)
 @ApiErrors(
   ErrorCode.DatasourceUnreachable,
   ErrorCode.DatasourceFailed,
@@ -53,6 +62,7 @@ export class SuiteDataController {
   @Get('columns')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'list_suite_columns' })
+  @ApiOkResponse({ type: [TargetColumn] })
   columns(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetColumn[]> {
     return this.data.columns(actorOf(principal), id, this.runner);
   }
@@ -60,6 +70,7 @@ export class SuiteDataController {
   @Get('batch-preview')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'preview_suite_batch' })
+  @ApiOkResponse({ type: TargetFilesReply })
   batchPreview(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TargetFilesReply> {
     return this.data.batchPreview(actorOf(principal), id, this.runner);
   }
@@ -68,6 +79,7 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'profile_suite' })
+  @ApiOkResponse({ type: TargetProfileReply })
   profile(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -80,6 +92,30 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'suggest_column_policy' })
+  @ApiOkResponse({
+    description: 'Columns that look personal, and the policy with a treatment for each',
+    schema: {
+      type: 'object',
+      required: ['suggestions', 'policy'],
+      properties: {
+        suggestions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['column', 'category', 'confidence', 'reasons', 'treatment'],
+            properties: {
+              column: { type: 'string' },
+              category: { type: 'string' },
+              confidence: { type: 'number' },
+              reasons: { type: 'array', items: { type: 'string' } },
+              treatment: { type: 'string', enum: ['allow', 'mask', 'redact'] },
+            },
+          },
+        },
+        policy: { $ref: getSchemaPath(ColumnPolicyView) },
+      },
+    },
+  })
   suggest(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
@@ -93,6 +129,7 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'dry_run_check' })
+  @ApiOkResponse({ type: CheckDryRunReply })
   @ApiErrors(ErrorCode.ConnectionPrivileged)
   dryRun(
     @CurrentPrincipal() principal: Principal,

@@ -19,6 +19,7 @@ import {
 import { ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
+import { SUITE_DOCUMENT_SCHEMA, SUITE_IMPORT_SCHEMA } from './suite-document.schema';
 
 /**
  * `/suites`: every role lists what it can see; Admins and Members create (and own) suites. Suite
@@ -77,7 +78,7 @@ export class SuitesController {
   @ApiBody({
     description:
       '`{document, connection_map?}`, or the bare document exactly as `GET /suites/{id}/export` answers it',
-    schema: { type: 'object' },
+    schema: SUITE_IMPORT_SCHEMA,
   })
   @ApiResponse({ status: 201, description: 'A new suite made from the document', type: ImportSuiteResponse })
   @ApiResponse({
@@ -139,6 +140,10 @@ export class SuitesController {
   @Get(':id/export')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'export_suite' })
+  @ApiOkResponse({
+    description: 'The portable suite document: no ids, no secrets; connections named by name and kind',
+    schema: SUITE_DOCUMENT_SCHEMA,
+  })
   export(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteDocument> {
     return this.transfer.export(actorOf(principal), id);
   }

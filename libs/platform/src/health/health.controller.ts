@@ -1,5 +1,11 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { instanceId } from '../bootstrap/instance-id';
 import { ShutdownCoordinator } from '../lifecycle/shutdown-coordinator';
@@ -8,10 +14,32 @@ import { ReadinessRegistry, type ProbeResult } from './readiness-registry';
 
 export const HEALTH_SERVICE_NAME = Symbol('dq:health:service-name');
 
-export interface LivenessBody {
-  status: 'ok';
-  service: string;
-  instance_id: string;
+export class LivenessBody {
+  @ApiProperty({ enum: ['ok'] })
+  status!: 'ok';
+
+  @ApiProperty()
+  service!: string;
+
+  @ApiProperty()
+  instance_id!: string;
+}
+
+/** A readiness answer, described once for OpenAPI; `ReadinessBody` is its exact type. */
+class ReadinessView {
+  @ApiProperty({ enum: ['ready', 'not_ready', 'shutting_down'] })
+  status!: string;
+
+  @ApiProperty({
+    required: false,
+    type: Object,
+    additionalProperties: {
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['up', 'down'] }, error: { type: 'string' } },
+    },
+    description: 'Each dependency probed, absent while shutting down',
+  })
+  checks?: Record<string, ProbeResult>;
 }
 
 export type ReadinessBody =
@@ -32,12 +60,15 @@ export class HealthController {
 
   @Get('healthz')
   @ApiOperation({ operationId: 'get_liveness' })
+  @ApiOkResponse({ type: LivenessBody })
   healthz(): LivenessBody {
     return { status: 'ok', service: this.service, instance_id: instanceId() };
   }
 
   @Get('readyz')
   @ApiOperation({ operationId: 'get_readiness' })
+  @ApiOkResponse({ type: ReadinessView })
+  @ApiServiceUnavailableResponse({ description: 'Not ready, or shutting down', type: ReadinessView })
   async readyz(@Res({ passthrough: true }) res: Response): Promise<ReadinessBody> {
     if (this.shutdown.isShuttingDown) {
       res.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -169,10 +169,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A validated DTO's schema as the pipe applies it: unknown fields refused, and an optional field
- * (`@IsOptional()`) also taking null, which class-validator lets through like a missing one.
+ * A validated class's schema as its rules apply: an optional field (`@IsOptional()`) also takes
+ * null, which class-validator lets through like a missing one; `closed` refuses unknown fields, as
+ * the validation pipe does for a request.
  */
-function requestSchema(name: string, swagger: JsonSchema | undefined): JsonSchema {
+function validatedSchema(name: string, swagger: JsonSchema | undefined, closed: boolean): JsonSchema {
   const schema: JsonSchema = structuredClone(dtoJsonSchemas(SCHEMAS)[name] ?? {});
   const required = new Set((schema['required'] as string[] | undefined) ?? []);
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
@@ -187,7 +188,7 @@ function requestSchema(name: string, swagger: JsonSchema | undefined): JsonSchem
     if (extra?.['example'] !== undefined) property['examples'] = [extra['example']];
     if (!required.has(key)) properties[key] = withNull(property);
   }
-  return { ...schema, properties, additionalProperties: false };
+  return closed ? { ...schema, properties, additionalProperties: false } : { ...schema, properties };
 }
 
 /** Component names a schema reaches through `$ref`. */
@@ -337,12 +338,15 @@ function addLinks(
         if (!newParam) continue;
         for (const target of Object.values(targetItem)) {
           const parameters: Record<string, string> = {};
+          let reachable = true;
           for (const parameter of target.parameters ?? []) {
             if (parameter.in !== 'path') continue;
-            parameters[parameter.name] =
-              parameter.name === newParam ? '$response.body#/id' : `$request.path.${parameter.name}`;
+            if (parameter.name === newParam) parameters[parameter.name] = '$response.body#/id';
+            else if (path.includes(`{${parameter.name}}`))
+              parameters[parameter.name] = `$request.path.${parameter.name}`;
+            else reachable = false;
           }
-          links[target.operationId] = { operationId: target.operationId, parameters };
+          if (reachable) links[target.operationId] = { operationId: target.operationId, parameters };
         }
       }
       if (Object.keys(links).length) created.links = links;
@@ -410,7 +414,8 @@ export function buildOpenApiDocument(
 
     const errors = errorResponses(operation, codes);
     for (const status of Object.keys(operation.responses)) {
-      if (Number(status) >= 400 && !errors[status])
+      // An error status must come with its codes, unless the route answers it with its own body.
+      if (Number(status) >= 400 && !errors[status] && !operation.responses[status]?.content)
         throw new Error(`${route.controller.name}.${route.methodKey} documents ${status} but no code of it`);
     }
     operation.responses = { ...operation.responses, ...errors };
@@ -424,8 +429,20 @@ export function buildOpenApiDocument(
     const name = pending.pop() as string;
     if (done.has(name) || !dtoJsonSchemas(SCHEMAS)[name]) continue;
     done.add(name);
-    schemas[name] = requestSchema(name, schemas[name]);
+    schemas[name] = validatedSchema(name, schemas[name], true);
     refsOf(schemas[name]).forEach((ref) => pending.push(ref));
+  }
+  // Answers declared with a validated class that carries no @ApiProperty (the runner's replies)
+  // are described by its validation rules too, without claiming unknown fields are never sent.
+  const answers = Object.keys(schemas).filter(
+    (name) => !done.has(name) && !isRecord(schemas[name]?.['properties']) && dtoJsonSchemas(SCHEMAS)[name],
+  );
+  while (answers.length) {
+    const name = answers.pop() as string;
+    if (done.has(name) || !dtoJsonSchemas(SCHEMAS)[name]) continue;
+    done.add(name);
+    schemas[name] = validatedSchema(name, schemas[name], false);
+    refsOf(schemas[name]).forEach((ref) => answers.push(ref));
   }
   schemas['ErrorEnvelope'] = ERROR_ENVELOPE_SCHEMA;
 
