@@ -1,6 +1,7 @@
 /**
- * The OpenAPI document describes what the main resources answer: each response names its class's
- * schema, and the schema lists the fields a client reads.
+ * The OpenAPI document the gateway serves at /api/v1/openapi.json (without a credential) describes
+ * what the main resources answer: each response names its class's schema, and the schema lists the
+ * fields a client reads, nullable ones as OpenAPI 3.1 writes them.
  */
 import { type AppProcess, GatewayWorld } from '@dq/testing';
 
@@ -20,9 +21,10 @@ describe('OpenAPI response schemas', () => {
   beforeAll(async () => {
     world = await GatewayWorld.create('openapi-responses');
     gateway = await world.startGateway();
-    const docs = await fetch(`${gateway.url}/api/v1/docs-json`);
+    const docs = await fetch(`${gateway.url}/api/v1/openapi.json`);
     expect(docs.status).toBe(200);
     document = (await docs.json()) as OpenApiDocument;
+    expect(document).toMatchObject({ openapi: '3.1.0' });
   }, 120_000);
 
   afterAll(async () => {
@@ -34,29 +36,19 @@ describe('OpenAPI response schemas', () => {
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
   it.each([
-    ['/api/v1/connections', 'get', '200', { type: 'array', items: ref('ConnectionResponse') }],
+    ['/api/v1/connections', 'get', '200', ref('ConnectionPage')],
     ['/api/v1/connections', 'post', '201', ref('ConnectionResponse')],
     ['/api/v1/connections/{id}', 'get', '200', ref('ConnectionResponse')],
-    [
-      '/api/v1/connections/{id}/versions',
-      'get',
-      '200',
-      { type: 'array', items: ref('ConnectionVersionResponse') },
-    ],
+    ['/api/v1/connections/{id}/versions', 'get', '200', ref('ConnectionVersionPage')],
     ['/api/v1/suites', 'get', '200', { type: 'array', items: ref('SuiteResponse') }],
     ['/api/v1/suites', 'post', '201', ref('SuiteResponse')],
     ['/api/v1/suites/{id}/shares', 'get', '200', { type: 'array', items: ref('ShareResponse') }],
     ['/api/v1/me/api-keys', 'get', '200', { type: 'array', items: ref('ApiKeyResponse') }],
     ['/api/v1/me/api-keys', 'post', '201', ref('ApiKeyCreatedResponse')],
-    ['/api/v1/suites/{id}/checks', 'get', '200', { type: 'array', items: ref('CheckResponse') }],
+    ['/api/v1/suites/{id}/checks', 'get', '200', ref('CheckPage')],
     ['/api/v1/suites/{id}/checks', 'post', '201', ref('CheckResponse')],
     ['/api/v1/suites/{id}/checks/{cid}/snooze', 'post', '200', ref('CheckResponse')],
-    [
-      '/api/v1/suites/{id}/checks/{cid}/versions',
-      'get',
-      '200',
-      { type: 'array', items: ref('CheckVersionResponse') },
-    ],
+    ['/api/v1/suites/{id}/checks/{cid}/versions', 'get', '200', ref('CheckVersionPage')],
     ['/api/v1/suites/{id}/checks/{cid}/baseline', 'get', '200', ref('CheckBaselineResponse')],
     ['/api/v1/admin/scoring', 'put', '200', ref('ScoringSettingsView')],
     ['/api/v1/admin/privacy', 'get', '200', ref('PrivacySettingsView')],
@@ -83,13 +75,13 @@ describe('OpenAPI response schemas', () => {
       id: { type: 'string', format: 'uuid' },
       kind: { enum: expect.arrayContaining(['postgres', 'warehouse']) },
       has_secret: { type: 'boolean' },
-      credential_health: { nullable: true },
-      privilege_warning: { type: 'string', nullable: true },
+      credential_health: { anyOf: [ref('CredentialHealth'), { type: 'null' }] },
+      privilege_warning: { type: ['string', 'null'] },
     });
     expect(Object.keys(schemas['ConnectionResponse']?.properties ?? {})).not.toContain('credential');
     expect(schemas['SuiteResponse']?.properties).toMatchObject({
       my_grant: { enum: ['view', 'edit', 'admin', 'owner'] },
-      file_encoding: { nullable: true },
+      file_encoding: { type: ['string', 'null'] },
     });
     expect(schemas['ApiKeyCreatedResponse']?.properties).toMatchObject({ token: { type: 'string' } });
     expect(schemas['ApiKeyResponse']?.properties).not.toHaveProperty('token');

@@ -292,14 +292,14 @@ describe('suite file encoding', () => {
   }
 
   it('the OpenAPI document states file_encoding and its values on create and update', async () => {
-    const docs = await fetch(`${gateway.url}/api/v1/docs-json`);
+    const docs = await fetch(`${gateway.url}/api/v1/openapi.json`);
     expect(docs.status).toBe(200);
     const schemas = (
       (await docs.json()) as { components: { schemas: Record<string, { properties?: object }> } }
     ).components.schemas;
     for (const dto of ['CreateSuiteRequest', 'UpdateSuiteRequest'])
       expect(schemas[dto]?.properties).toMatchObject({
-        file_encoding: { enum: ['utf-8', 'utf-16', 'latin-1'], nullable: true },
+        file_encoding: { type: ['string', 'null'], enum: ['utf-8', 'utf-16', 'latin-1', null] },
       });
   });
 

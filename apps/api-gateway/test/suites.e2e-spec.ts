@@ -809,7 +809,7 @@ describe('suites and checks', () => {
     });
 
     it('the OpenAPI document states the 409 of create, rename and import, and both import bodies', async () => {
-      const docs = await fetch(`${gateway.url}/api/v1/docs-json`);
+      const docs = await fetch(`${gateway.url}/api/v1/openapi.json`);
       expect(docs.status).toBe(200);
       const paths = ((await docs.json()) as { paths: Record<string, Record<string, OpenApiOperation>> })
         .paths;

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   ConnectionListQuery,
   ConnectionPage,
@@ -13,6 +20,7 @@ import {
 import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ConnectionsService } from '@dq/connections';
+import { CONNECTION_EXAMPLES } from '../openapi/request-examples';
 
 /** `/connections`: list and read for anyone signed in, changes for Admins (spec role table). */
 @ApiTags('connections')
@@ -32,6 +40,7 @@ export class ConnectionsController {
   @RequireCapability(WorkspaceCapability.ManageConnections)
   @ApiCreatedResponse({ type: ConnectionResponse })
   @ApiOperation({ operationId: 'create_connection' })
+  @ApiBody({ type: CreateConnectionRequest, examples: CONNECTION_EXAMPLES })
   @ApiErrors(ErrorCode.Conflict, ErrorCode.UrlForbidden)
   create(
     @CurrentPrincipal() principal: Principal,

@@ -6,9 +6,31 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_STATUS, ErrorCode } from '@dq/contracts';
+import { type Type } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import {
+  CONNECTION_CONFIG_CLASSES,
+  CONNECTION_CREDENTIAL_CLASSES,
+  type ConnectionKind,
+  CreateCheckRequest,
+  CreateConnectionRequest,
+  CreateSuiteRequest,
+  ERROR_STATUS,
+  ErrorCode,
+} from '@dq/contracts';
 import { type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '@dq/platform';
 import { OPENAPI_DOCUMENT_FILE, gatewayOpenApiDocument } from './gateway-openapi';
+import { CHECK_EXAMPLES, CONNECTION_EXAMPLES, SUITE_EXAMPLES } from './request-examples';
+
+/** The problems the validation pipe would find in `body` as a `type`, unknown fields refused. */
+function problems(type: Type, body: unknown): string[] {
+  const errors = validateSync(plainToInstance(type, body) as object, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
+  return errors.flatMap((error) => Object.values(error.constraints ?? { [error.property]: 'nested' }));
+}
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const FILE = join(ROOT, OPENAPI_DOCUMENT_FILE);
@@ -145,5 +167,29 @@ describe('the OpenAPI document', () => {
     });
     const run = document.paths['/api/v1/suites/{id}/run']?.['post']?.responses['201'];
     expect(Object.keys(run?.links ?? {})).toEqual(expect.arrayContaining(['get_run', 'cancel_run']));
+  });
+
+  it('shows examples of the main bodies that the validation rules accept', () => {
+    const examplesOf = (path: string, method: string) =>
+      document.paths[path]?.[method]?.requestBody?.content['application/json']?.examples ?? {};
+    expect(Object.keys(examplesOf('/api/v1/connections', 'post'))).toEqual(Object.keys(CONNECTION_EXAMPLES));
+    expect(Object.keys(examplesOf('/api/v1/suites', 'post'))).toEqual(Object.keys(SUITE_EXAMPLES));
+    expect(Object.keys(examplesOf('/api/v1/suites/{id}/checks', 'post'))).toEqual(
+      Object.keys(CHECK_EXAMPLES),
+    );
+    for (const [kind, { value }] of Object.entries(CONNECTION_EXAMPLES)) {
+      expect([kind, problems(CreateConnectionRequest, value)]).toEqual([kind, []]);
+      expect(value['kind']).toBe(kind);
+      const config = CONNECTION_CONFIG_CLASSES[kind as ConnectionKind];
+      const credential = CONNECTION_CREDENTIAL_CLASSES[kind as ConnectionKind];
+      expect([kind, problems(config, value['config'])]).toEqual([kind, []]);
+      expect([kind, problems(credential, value['credential'])]).toEqual([kind, []]);
+    }
+    for (const [name, { value }] of Object.entries(SUITE_EXAMPLES))
+      expect([name, problems(CreateSuiteRequest, value)]).toEqual([name, []]);
+    for (const [kind, { value }] of Object.entries(CHECK_EXAMPLES)) {
+      expect([kind, problems(CreateCheckRequest, value)]).toEqual([kind, []]);
+      expect(value['kind']).toBe(kind);
+    }
   });
 });

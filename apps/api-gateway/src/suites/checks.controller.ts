@@ -10,7 +10,7 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CheckBaselineResponse,
   CheckHistoryPoint,
@@ -29,6 +29,7 @@ import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { ChecksService, HISTORY_MAX_LIMIT } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
+import { CHECK_EXAMPLES } from '../openapi/request-examples';
 
 /** `/suites/{id}/checks`: reads need `view` on the suite, changes `edit` (the service decides). */
 @ApiTags('checks')
@@ -55,6 +56,7 @@ export class ChecksController {
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiCreatedResponse({ type: CheckResponse })
   @ApiOperation({ operationId: 'create_check' })
+  @ApiBody({ type: CreateCheckRequest, examples: CHECK_EXAMPLES })
   @ApiErrors(ErrorCode.Conflict, ErrorCode.ConnectionPrivileged)
   create(
     @CurrentPrincipal() principal: Principal,

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
 import {
+  ApiBody,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -21,6 +22,7 @@ import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { type ColumnPolicySuggestion, SuiteDataService } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
+import { CHECK_EXAMPLES } from '../openapi/request-examples';
 
 /** How a read of live data fails, besides the usual 401, 403, 404 and 422. */
 function LiveDataErrors(): MethodDecorator & ClassDecorator {
@@ -129,6 +131,7 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'dry_run_check' })
+  @ApiBody({ type: CreateCheckRequest, examples: CHECK_EXAMPLES })
   @ApiOkResponse({ type: CheckDryRunReply })
   @ApiErrors(ErrorCode.ConnectionPrivileged)
   dryRun(

@@ -20,6 +20,7 @@ import { ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
 import { SUITE_DOCUMENT_SCHEMA, SUITE_IMPORT_SCHEMA } from './suite-document.schema';
+import { SUITE_EXAMPLES } from '../openapi/request-examples';
 
 /**
  * `/suites`: every role lists what it can see; Admins and Members create (and own) suites. Suite
@@ -62,6 +63,7 @@ export class SuitesController {
   @ApiResponse({ status: 409, description: '`suite_name_taken`: another suite has this name' })
   @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
   @ApiOperation({ operationId: 'create_suite' })
+  @ApiBody({ type: CreateSuiteRequest, examples: SUITE_EXAMPLES })
   @ApiErrors(ErrorCode.SuiteNameTaken)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
     return this.suites.create(actorOf(principal), body);
