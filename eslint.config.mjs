@@ -2,17 +2,26 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 
 // Layers: apps are thin shells over libs; libs never import apps; contracts depend on nothing;
 // only the runner may depend on the libraries that decrypt datasource credentials.
 const depConstraints = [
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:ui'],
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:infrastructure',
+      'type:contracts',
+      'type:ui',
+      'type:client',
+    ],
   },
   // The browser app: its own code and the API's typed client, never server-side libraries.
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:client'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'type:client'] },
+  // The API's typed client runs in the browser too: it depends on no library of ours.
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: [] },
   {
     sourceTag: 'type:domain',
     onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts'],
@@ -21,11 +30,23 @@ const depConstraints = [
   { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
   {
     sourceTag: 'type:testing',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:infrastructure', 'type:contracts', 'type:testing'],
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:infrastructure',
+      'type:contracts',
+      'type:testing',
+      'type:client',
+    ],
   },
   {
     sourceTag: 'type:e2e',
-    onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:infrastructure', 'type:contracts'],
+    onlyDependOnLibsWithTags: [
+      'type:testing',
+      'type:domain',
+      'type:infrastructure',
+      'type:contracts',
+      'type:client',
+    ],
   },
   { sourceTag: 'scope:gateway', notDependOnLibsWithTags: ['scope:datasources'] },
   { sourceTag: 'scope:worker', notDependOnLibsWithTags: ['scope:datasources'] },
@@ -137,6 +158,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', OPENING_IMPORT] },
   },
   ...ENTITY_IMPORT_RULES,
+  // The typed API client's runtime code is loaded by a browser too: no Node built-in modules.
+  {
+    files: ['libs/api-client/src/**/*.ts'],
+    ignores: ['libs/api-client/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...OPENING_IMPORT.paths,
+            ...entityImportsRefusedTo(null),
+            ...builtinModules.map((name) => ({ name, message: 'The API client runs in a browser too.' })),
+          ],
+          patterns: [{ group: ['node:*'], message: 'The API client runs in a browser too.' }],
+        },
+      ],
+    },
+  },
   // The React app: the two rules of hooks, nothing stylistic.
   {
     files: ['libs/web-app/**/*.{ts,tsx}', 'apps/web-ui/**/*.{ts,tsx,mts}'],

@@ -1,9 +1,11 @@
 /* eslint-disable no-console -- a terminal tool: it says what it wrote, or why it failed. */
-// Writes the REST API's OpenAPI document to docs/openapi.json (`npm run openapi:write`); the
-// gateway's openapi spec fails while the committed file differs from what the code generates.
+// Writes the REST API's OpenAPI document to docs/openapi.json (`npm run openapi:write`) and the
+// typed API client's types generated from it; the gateway's openapi spec and the client's spec fail
+// while the committed files differ from what the code generates.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { API_TYPES_FILE, generateApiTypes } from '../libs/api-client/codegen/generate-types';
 import {
   OPENAPI_DOCUMENT_FILE,
   gatewayOpenApiDocument,
@@ -15,6 +17,9 @@ async function main(): Promise<void> {
   const options = (await resolveConfig(file)) ?? {};
   writeFileSync(file, await format(JSON.stringify(document), { ...options, filepath: file }));
   console.log(`wrote ${OPENAPI_DOCUMENT_FILE}`);
+  const root = join(__dirname, '..');
+  writeFileSync(join(root, API_TYPES_FILE), await generateApiTypes(root));
+  console.log(`wrote ${API_TYPES_FILE}`);
 }
 
 main().catch((error: unknown) => {
