@@ -5,7 +5,7 @@ import { REQUEST_SECONDS_BUCKETS, gauge, histogram, runInTrace } from '@dq/platf
 import { RedisClient } from '../connections/redis-client';
 import { describeError } from '../jetstream/nats-errors';
 import { MessagingNamespace } from '../messaging-namespace';
-import { parseIncoming } from '../validation/payload-validator';
+import { checkIncoming } from '../validation/payload-validator';
 import { type JobContext, type JobHandler, type WorkerHandle, type WorkerStartOptions } from './job-context';
 import { JOB_TRACEPARENT_FIELD } from './job-producer';
 import { QueueRegistry } from './queue-registry';
@@ -111,7 +111,8 @@ class HostedWorker<T> implements WorkerHandle {
     }
     let payload: T;
     try {
-      payload = parseIncoming(this.def.payload, JSON.stringify(data));
+      // BullMQ parsed the job's JSON already: judged as it is, not written and read back.
+      payload = checkIncoming(this.def.payload, data);
     } catch (err) {
       this.logger.error(`Job ${job.id} has an invalid payload; failing it for good: ${describeError(err)}`);
       throw new UnrecoverableError(describeError(err));

@@ -1,7 +1,7 @@
 import { ExecuteRunJob, RunCompletedEvent, RunListQuery, RunStatus, TargetColumnsReply } from '@dq/contracts';
 import { IsInt } from 'class-validator';
 import { InvalidPayloadError } from './invalid-payload.error';
-import { assertValidOutgoing, parseIncoming } from './payload-validator';
+import { assertValidOutgoing, checkIncoming, parseIncoming } from './payload-validator';
 
 const RUN_ID = '6f1c1b1e-2f5c-4c1e-9a7b-1d2e3f4a5b6c';
 
@@ -99,6 +99,26 @@ describe('payload validation', () => {
     const parsed = parseIncoming(ExecuteRunJob, JSON.stringify({ run_id: RUN_ID, added_later: true }));
     expect(parsed).toBeInstanceOf(ExecuteRunJob);
     expect(parsed).toEqual({ run_id: RUN_ID });
+  });
+
+  it('strips an incoming unknown field from its own copy, leaving the parsed payload as it was', () => {
+    const received = { run_id: RUN_ID, added_later: { nested: true } };
+    const checked = checkIncoming(ExecuteRunJob, received);
+    expect(checked).toBeInstanceOf(ExecuteRunJob);
+    expect(checked).toEqual({ run_id: RUN_ID });
+    expect(received).toEqual({ run_id: RUN_ID, added_later: { nested: true } });
+    expect(() => checkIncoming(ExecuteRunJob, { run_id: 'x' })).toThrow(/run_id/);
+    expect(() => checkIncoming(ExecuteRunJob, [RUN_ID])).toThrow(InvalidPayloadError);
+  });
+
+  it('takes a received __proto__ key for an unknown field, never for the prototype', () => {
+    const parsed = parseIncoming(ExecuteRunJob, `{"run_id":"${RUN_ID}","__proto__":{"polluted":true}}`);
+    expect(parsed).toBeInstanceOf(ExecuteRunJob);
+    expect(Object.getPrototypeOf(parsed)).toBe(ExecuteRunJob.prototype);
+    expect(Object.keys(parsed)).toEqual(['run_id']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    const outgoing = JSON.parse(`{"run_id":"${RUN_ID}","__proto__":{"run_id":"${RUN_ID}"}}`) as ExecuteRunJob;
+    expect(() => assertValidOutgoing(ExecuteRunJob, outgoing)).toThrow(/__proto__/);
   });
 
   it('refuses incoming non-JSON, non-objects and invalid fields', () => {

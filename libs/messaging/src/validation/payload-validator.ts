@@ -53,15 +53,29 @@ function needsTransform(contract: PayloadClass<unknown>): boolean {
   return known;
 }
 
+/** class-validator's words for a field the contract does not name, said of a `__proto__` key. */
+const UNKNOWN_FIELD = 'property __proto__ should not exist';
+
 /**
- * The payload as an instance of its contract, to be judged. An outgoing payload of a flat
- * contract is judged as its own fields on the contract's prototype: validation reads it exactly as
- * it reads `plainToInstance`'s deep copy, which cost a publishing runner more than the validation
- * itself. An incoming one is always transformed: the instance is what its handler gets.
+ * The payload as an instance of its contract, to be judged. A flat contract's instance is its
+ * fields on the contract's prototype: validation reads it exactly as it reads `plainToInstance`'s
+ * deep copy, which cost more than the validation itself. A contract with nested contracts,
+ * transforms or defaults goes through `plainToInstance`. Either way the payload given is not
+ * touched: an incoming one's unknown fields are stripped from the instance, the handler's copy.
  */
-function instanceOf<T>(contract: PayloadClass<T>, plain: object, outgoing: boolean): T {
-  if (!outgoing || needsTransform(contract)) return plainToInstance(contract, plain);
-  return Object.assign(Object.create(contract.prototype as object) as object, plain) as T;
+function instanceOf<T>(contract: PayloadClass<T>, plain: object, strict: boolean): T {
+  if (needsTransform(contract)) return plainToInstance(contract, plain);
+  const instance = Object.create(contract.prototype as object) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(plain)) {
+    // A `__proto__` key (JSON.parse makes it an own field) is an unknown field, never the
+    // instance's prototype; class-validator's whitelist does not see it, so it is judged here.
+    if (key === '__proto__') {
+      if (strict) throw new InvalidPayloadError(contract.name, [{ field: key, problems: [UNKNOWN_FIELD] }]);
+      continue;
+    }
+    instance[key] = value;
+  }
+  return instance as T;
 }
 
 /**
@@ -76,6 +90,11 @@ export function parseIncoming<T>(contract: PayloadClass<T>, data: Uint8Array | s
   } catch {
     throw new InvalidPayloadError(contract.name, [{ field: '', problems: ['body is not valid JSON'] }]);
   }
+  return check(contract, plain, false);
+}
+
+/** {@link parseIncoming} for a payload a client library already parsed from JSON (a job's data). */
+export function checkIncoming<T>(contract: PayloadClass<T>, plain: unknown): T {
   return check(contract, plain, false);
 }
 
