@@ -53,6 +53,21 @@ describe('W3C traceparent', () => {
     expect(root.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(root.traceId).not.toBe(TRACE_ID);
   });
+
+  it('ids stay well formed and distinct across many blocks of drawn random bytes', () => {
+    const spans = new Set<string>();
+    const traces = new Set<string>();
+    // 3,000 roots draw 72,000 bytes: many blocks, and ids that straddle no block's end.
+    for (let index = 0; index < 3000; index += 1) {
+      const root = childTraceContext(undefined);
+      expect(root.traceId).toMatch(/^(?!0+$)[0-9a-f]{32}$/);
+      expect(root.spanId).toMatch(/^(?!0+$)[0-9a-f]{16}$/);
+      traces.add(root.traceId);
+      spans.add(root.spanId);
+    }
+    expect(traces.size).toBe(3000);
+    expect(spans.size).toBe(3000);
+  });
 });
 
 describe('trace context in the log context', () => {

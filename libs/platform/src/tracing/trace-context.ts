@@ -33,10 +33,22 @@ export function formatTraceparent(context: TraceContext): string {
   return `00-${context.traceId}-${context.spanId}-${context.sampled ? '01' : '00'}`;
 }
 
-function newSpanId(): string {
-  let id = randomBytes(8).toString('hex');
-  while (ALL_ZERO.test(id)) id = randomBytes(8).toString('hex');
-  return id;
+/** Ids are cut from a block of random bytes drawn at once: one draw per 512 span ids, not one each. */
+const RANDOM_BLOCK_BYTES = 4096;
+let randomBlock = Buffer.alloc(0);
+let randomOffset = 0;
+
+/** `bytes` random bytes as lowercase hex, never all zero (an invalid id). */
+function randomId(bytes: number): string {
+  for (;;) {
+    if (randomOffset + bytes > randomBlock.length) {
+      randomBlock = randomBytes(RANDOM_BLOCK_BYTES);
+      randomOffset = 0;
+    }
+    const id = randomBlock.toString('hex', randomOffset, randomOffset + bytes);
+    randomOffset += bytes;
+    if (!ALL_ZERO.test(id)) return id;
+  }
 }
 
 /**
@@ -44,10 +56,8 @@ function newSpanId(): string {
  * when there is no valid parent.
  */
 export function childTraceContext(parent: TraceContext | undefined): TraceContext {
-  if (parent) return { traceId: parent.traceId, spanId: newSpanId(), sampled: parent.sampled };
-  let traceId = randomBytes(16).toString('hex');
-  while (ALL_ZERO.test(traceId)) traceId = randomBytes(16).toString('hex');
-  return { traceId, spanId: newSpanId(), sampled: false };
+  if (parent) return { traceId: parent.traceId, spanId: randomId(8), sampled: parent.sampled };
+  return { traceId: randomId(16), spanId: randomId(8), sampled: false };
 }
 
 /** The log-context fields of a trace position: every log line inside carries them. */
