@@ -8,7 +8,14 @@ import { NestFactory } from '@nestjs/core';
 import { AccessConfig } from '@dq/access';
 import { AuditModule } from '@dq/audit';
 import { type Actor } from '@dq/auth';
-import { API_KEY_MAX_LIVE, ServiceName, WORKSPACE_ROLES, type WorkspaceRole } from '@dq/contracts';
+import {
+  API_KEY_MAX_LIVE,
+  type ApiKeyResponse,
+  LIST_MAX_LIMIT,
+  ServiceName,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from '@dq/contracts';
 import { DbModule } from '@dq/db';
 import { ApiKeysService, IdentityModule, UsersService } from '@dq/identity';
 import { loadConfig, platformModules } from '@dq/platform';
@@ -85,7 +92,14 @@ async function main(): Promise<void> {
     const apiKeys = app.get(ApiKeysService);
     // At the cap of live keys, the oldest key this tool minted makes room (its user's own keys stay).
     const now = Date.now();
-    const live = (await apiKeys.list(user.id)).filter((key) => Date.parse(key.expires_at) > now);
+    const keys: ApiKeyResponse[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await apiKeys.list(user.id, { limit: LIST_MAX_LIMIT, cursor });
+      keys.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    const live = keys.filter((key) => Date.parse(key.expires_at) > now);
     const minted = live.filter((key) => key.name === TOOL_KEY_NAME).reverse();
     for (let excess = live.length - API_KEY_MAX_LIVE + 1; excess > 0 && minted.length > 0; excess -= 1)
       await apiKeys.revoke(user.id, minted.shift()!.id, actor);

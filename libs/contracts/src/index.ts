@@ -30,7 +30,7 @@ export * from './suites/column-policy.dto';
 export * from './suites/check.dto';
 export * from './suites/check-history.dto';
 export * from './suites/check-kind.dto';
-export * from './suites/check-list.dto';
+export * from './suites/suite-lists.dto';
 export * from './datasources/target-requests';
 export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';

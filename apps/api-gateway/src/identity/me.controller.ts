@@ -1,9 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiKeyCreatedResponse,
-  ApiKeyResponse,
+  ApiKeyPage,
   CreateApiKeyRequest,
+  ListPageQuery,
   MeResponse,
   PatchMeRequest,
   ErrorCode,
@@ -60,10 +72,10 @@ export class MeController {
   }
 
   @Get('api-keys')
-  @ApiOkResponse({ type: [ApiKeyResponse] })
+  @ApiOkResponse({ type: ApiKeyPage })
   @ApiOperation({ operationId: 'list_api_keys' })
-  listApiKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse[]> {
-    return this.apiKeys.list(principal.user.id);
+  listApiKeys(@CurrentPrincipal() principal: Principal, @Query() query: ListPageQuery): Promise<ApiKeyPage> {
+    return this.apiKeys.list(principal.user.id, query);
   }
 
   @Delete('api-keys/:id')

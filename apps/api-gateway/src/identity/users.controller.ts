@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { UserSearchResult, UserSearchQuery } from '@dq/contracts';
+import { UserSearchPage, UserSearchQuery } from '@dq/contracts';
 import { CurrentPrincipal, type Principal } from '@dq/auth';
 import { UsersService } from '@dq/identity';
 
@@ -11,12 +11,9 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('search')
-  @ApiOkResponse({ type: [UserSearchResult] })
+  @ApiOkResponse({ type: UserSearchPage })
   @ApiOperation({ operationId: 'search_users' })
-  search(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: UserSearchQuery,
-  ): Promise<UserSearchResult[]> {
-    return this.users.search(query.q, { callerRole: principal.user.role });
+  search(@CurrentPrincipal() principal: Principal, @Query() query: UserSearchQuery): Promise<UserSearchPage> {
+    return this.users.search(query, { callerRole: principal.user.role });
   }
 }

@@ -1,6 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CreateShareRequest, ShareResponse, UpdateShareRequest, ErrorCode } from '@dq/contracts';
+import {
+  CreateShareRequest,
+  ErrorCode,
+  ListPageQuery,
+  SharePage,
+  ShareResponse,
+  UpdateShareRequest,
+} from '@dq/contracts';
 import { ApiErrors } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { SharesService } from '@dq/suites';
@@ -13,10 +20,14 @@ export class SuiteSharesController {
 
   @Get()
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiOkResponse({ type: [ShareResponse] })
+  @ApiOkResponse({ type: SharePage })
   @ApiOperation({ operationId: 'list_shares' })
-  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ShareResponse[]> {
-    return this.shares.list(actorOf(principal), id);
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ListPageQuery,
+  ): Promise<SharePage> {
+    return this.shares.list(actorOf(principal), id, query);
   }
 
   @Post()

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CredentialKind, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+import { ListPageQuery } from '../paging/list-page';
 
 /** Names are 1 to 200 characters (docs/decisions/0018). */
 export const NAME_MAX_LENGTH = 200;
@@ -73,6 +74,15 @@ export class ApiKeyResponse {
   created_at!: string;
 }
 
+/** One page of `GET /me/api-keys`, newest key first. */
+export class ApiKeyPage {
+  @ApiProperty({ type: [ApiKeyResponse] })
+  items!: ApiKeyResponse[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
+
 /** `POST /me/api-keys` response: the only place the plaintext token ever appears. */
 export class ApiKeyCreatedResponse extends ApiKeyResponse {
   @ApiProperty()
@@ -96,8 +106,8 @@ export class OtpVerifyBody {
   code!: string;
 }
 
-/** `GET /users/search?q=` */
-export class UserSearchQuery {
+/** `GET /users/search?q=`: by display name (then id); 20 a page unless `limit` says otherwise. */
+export class UserSearchQuery extends ListPageQuery {
   @IsString()
   @Length(1, NAME_MAX_LENGTH)
   q!: string;
@@ -119,4 +129,13 @@ export class UserSearchResult {
   /** The highest share this user can receive: a Viewer is capped at `view`. */
   @ApiProperty({ enum: ['view', 'edit'] })
   max_share!: 'view' | 'edit';
+}
+
+/** One page of `GET /users/search`. */
+export class UserSearchPage {
+  @ApiProperty({ type: [UserSearchResult] })
+  items!: UserSearchResult[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
 }

@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../identity/identity.dto';
 import { ListPageQuery } from '../paging/list-page';
 import { CheckResponse, CheckVersionResponse, DQ_DIMENSIONS, type DqDimension } from './check.dto';
+import { ShareResponse } from './suite.dto';
 
 /** `true` and `false` of a query string as booleans; anything else stays as given and is refused. */
 function QueryBoolean(): PropertyDecorator {
@@ -55,6 +56,15 @@ export class CheckPage {
 export class CheckVersionPage {
   @ApiProperty({ type: [CheckVersionResponse] })
   items!: CheckVersionResponse[];
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
+
+/** One page of `GET /suites/{id}/shares`, oldest share first. */
+export class SharePage {
+  @ApiProperty({ type: [ShareResponse] })
+  items!: ShareResponse[];
 
   @ApiProperty({ type: String, nullable: true })
   next_cursor!: string | null;

@@ -106,7 +106,7 @@ describe('ApiKeysService', () => {
     const second = await apiKeys.mint(user.id, { name: 'second' });
     await apiKeys.revoke(user.id, first.id);
 
-    const listed = await apiKeys.list(user.id);
+    const listed = (await apiKeys.list(user.id)).items;
     expect(listed.map((key) => key.id)).toEqual([second.id]);
     expect(Object.keys(listed[0]).sort()).toEqual(
       ['created_at', 'expires_at', 'id', 'key_prefix', 'last_used_at', 'name'].sort(),
@@ -169,12 +169,12 @@ describe('ApiKeysService', () => {
     await apiKeys.resolve(created.token);
     const afterFirst = await xminOf(created.id);
     expect(afterFirst).not.toBe(beforeAnyUse);
-    const [firstUse] = await apiKeys.list(user.id);
+    const [firstUse] = (await apiKeys.list(user.id)).items;
     expect(firstUse.last_used_at).not.toBeNull();
 
     await apiKeys.resolve(created.token);
     expect(await xminOf(created.id)).toBe(afterFirst);
-    expect((await apiKeys.list(user.id))[0].last_used_at).toBe(firstUse.last_used_at);
+    expect((await apiKeys.list(user.id)).items[0].last_used_at).toBe(firstUse.last_used_at);
 
     // Once the last use is older than five minutes, the next resolve records it again.
     await harness.dataSource.query(

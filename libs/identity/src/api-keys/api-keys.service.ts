@@ -1,18 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
   API_KEY_DEFAULT_DAYS,
   API_KEY_MAX_DAYS,
   API_KEY_MAX_LIVE,
   type ApiKeyCreatedResponse,
+  type ApiKeyPage,
   type ApiKeyResponse,
   AppError,
   AuditAction,
   ErrorCode,
+  type ListPageQuery,
   NAME_MAX_LENGTH,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { entityOfRow, preparedQuery, updateReturning } from '@dq/db';
+import { KeysetPage, type KeysetOrder, SqlParams, entityOfRow, preparedQuery, updateReturning } from '@dq/db';
 import { ApiKeyEntity, UserEntity } from '../entities';
 import {
   MEMBERSHIP_ENFORCED_SETTING,
@@ -113,13 +115,22 @@ export class ApiKeysService {
     });
   }
 
-  /** Live and expired keys of the user, newest first: metadata only, never a token or a hash. */
-  async list(userId: string): Promise<ApiKeyResponse[]> {
-    const keys = await this.keys.find({
-      where: { userId, revokedAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'ASC' },
-    });
-    return keys.map(toApiKeyResponse);
+  /** A page of the user's live and expired keys, newest first: metadata only, never a token or a hash. */
+  async list(userId: string, query: ListPageQuery = {}): Promise<ApiKeyPage> {
+    const paging = new KeysetPage(KEYS_NEWEST_FIRST, query);
+    const params = new SqlParams();
+    const where = [`k."user_id" = ${params.add(userId)}`, `k."revoked_at" IS NULL`];
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT k.*, ${paging.keyColumns()} FROM "api_keys" k WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) => toApiKeyResponse(entityOfRow(this.dataSource, ApiKeyEntity, row))),
+      next_cursor: page.next_cursor,
+    };
   }
 
   /**
@@ -219,6 +230,16 @@ export class ApiKeysService {
     };
   }
 }
+
+/** A user's keys, newest first, ties broken by id. */
+const KEYS_NEWEST_FIRST: KeysetOrder = {
+  scope: 'api_keys',
+  direction: 'DESC',
+  columns: [
+    { sql: 'k."created_at"', type: 'timestamp' },
+    { sql: 'k."id"', type: 'uuid' },
+  ],
+};
 
 function toApiKeyResponse(key: ApiKeyEntity): ApiKeyResponse {
   return {

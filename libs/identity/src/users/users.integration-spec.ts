@@ -112,6 +112,9 @@ describe('UsersService', () => {
 
   describe('search', () => {
     const tag = randomUUID().slice(0, 8);
+    /** The first page's users. */
+    const search = async (q: string, options: { callerRole: WorkspaceRole }) =>
+      (await users.search({ q }, options)).items;
     const make = async (name: string, role: WorkspaceRole = WorkspaceRole.Member) => {
       const { user } = await users.provisionOnSignIn({
         email: `${name.replace(/[^a-z0-9]/gi, '')}.${randomUUID()}@example.com`,
@@ -124,9 +127,9 @@ describe('UsersService', () => {
       const ann = await make('Ann Smith');
       const gone = await make('Ann Gone');
       await users.deactivate(gone.id);
-      const found = await users.search(`${tag} ANN`, { callerRole: WorkspaceRole.Member });
+      const found = await search(`${tag} ANN`, { callerRole: WorkspaceRole.Member });
       expect(found.map((user) => user.id)).toEqual([ann.id]);
-      const byEmail = await users.search(ann.email.slice(0, 12).toUpperCase(), {
+      const byEmail = await search(ann.email.slice(0, 12).toUpperCase(), {
         callerRole: WorkspaceRole.Member,
       });
       expect(byEmail.map((user) => user.id)).toContain(ann.id);
@@ -137,33 +140,43 @@ describe('UsersService', () => {
       const underscore = await make('snake_case');
       await make('1000 sure');
       await make('snakeXcase');
-      expect((await users.search('0% ', { callerRole: WorkspaceRole.Member })).map((u) => u.id)).toEqual([
+      expect((await search('0% ', { callerRole: WorkspaceRole.Member })).map((u) => u.id)).toEqual([
         percent.id,
       ]);
-      expect((await users.search('e_c', { callerRole: WorkspaceRole.Member })).map((u) => u.id)).toEqual([
+      expect((await search('e_c', { callerRole: WorkspaceRole.Member })).map((u) => u.id)).toEqual([
         underscore.id,
       ]);
-      expect(await users.search(`${tag}%`, { callerRole: WorkspaceRole.Member })).toEqual([]);
+      expect(await search(`${tag}%`, { callerRole: WorkspaceRole.Member })).toEqual([]);
     });
 
     it('caps Viewers at view, and every result for a Viewer caller', async () => {
       const viewer = await make('Vic Viewer', WorkspaceRole.Viewer);
       const member = await make('Vic Member');
-      const asMember = await users.search(`${tag} vic`, { callerRole: WorkspaceRole.Member });
+      const asMember = await search(`${tag} vic`, { callerRole: WorkspaceRole.Member });
       expect(asMember.map((user) => [user.id, user.role, user.max_share])).toEqual([
         [member.id, WorkspaceRole.Member, 'edit'],
         [viewer.id, WorkspaceRole.Viewer, 'view'],
       ]);
-      const asViewer = await users.search(`${tag} vic`, { callerRole: WorkspaceRole.Viewer });
+      const asViewer = await search(`${tag} vic`, { callerRole: WorkspaceRole.Viewer });
       expect(asViewer.map((user) => user.max_share)).toEqual(['view', 'view']);
     });
 
-    it('returns at most 20 and nothing for a blank query', async () => {
+    it('returns 20 a page, the rest on the next pages, and nothing for a blank query', async () => {
       for (let index = 0; index < USER_SEARCH_LIMIT + 2; index += 1) await make(`bulk ${index}`);
-      expect(await users.search(`${tag} bulk`, { callerRole: WorkspaceRole.Admin })).toHaveLength(
-        USER_SEARCH_LIMIT,
+      const first = await users.search({ q: `${tag} bulk` }, { callerRole: WorkspaceRole.Admin });
+      expect(first.items).toHaveLength(USER_SEARCH_LIMIT);
+      const rest = await users.search(
+        { q: `${tag} bulk`, cursor: first.next_cursor ?? undefined },
+        { callerRole: WorkspaceRole.Admin },
       );
-      expect(await users.search('   ', { callerRole: WorkspaceRole.Admin })).toEqual([]);
+      expect(rest.items).toHaveLength(2);
+      expect(rest.next_cursor).toBeNull();
+      const names = [...first.items, ...rest.items].map((user) => user.display_name);
+      expect(new Set(names).size).toBe(USER_SEARCH_LIMIT + 2);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : 1)));
+      const small = await users.search({ q: `${tag} bulk`, limit: 5 }, { callerRole: WorkspaceRole.Admin });
+      expect(small.items).toHaveLength(5);
+      expect(await search('   ', { callerRole: WorkspaceRole.Admin })).toEqual([]);
     });
   });
 });

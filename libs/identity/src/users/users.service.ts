@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLog } from '@dq/audit';
 import {
   AppError,
@@ -8,19 +8,26 @@ import {
   ErrorCode,
   type MeResponse,
   NAME_MAX_LENGTH,
-  type UserSearchResult,
+  type UserSearchPage,
+  type UserSearchQuery,
   WORKSPACE_ROLES,
   WorkspaceRole,
 } from '@dq/contracts';
 import { UserEntity } from '../entities';
-import { isUniqueViolation } from '@dq/db';
+import {
+  KeysetPage,
+  type KeysetOrder,
+  SqlParams,
+  containsPattern,
+  entityOfRow,
+  isUniqueViolation,
+} from '@dq/db';
 import { LOGGER, type Logger } from '@dq/platform';
 import { IDENTITY_OPTIONS, normalizeEmail, type ResolvedIdentityOptions } from '../identity-options';
 import { auditActorFields } from '../persistence/audit-actor';
 import { isStale, touchCoarsely } from '../persistence/coarse-touch';
 import { isUuid } from '../persistence/uuid';
 import { validationFailed } from '../persistence/validation';
-import { LIKE_ESCAPE, containsPattern } from './like-pattern';
 import { effectiveRoleOf, isWorkspaceAdminOf, maxShareOf } from './workspace-role';
 import { type Actor } from '@dq/auth';
 
@@ -38,6 +45,16 @@ export interface ProvisionOnSignInResult {
 }
 
 export const USER_SEARCH_LIMIT = 20;
+
+/** Users by display name, ties broken by id. */
+const USERS_BY_NAME: KeysetOrder = {
+  scope: 'users',
+  direction: 'ASC',
+  columns: [
+    { sql: 'u."display_name"', type: 'text' },
+    { sql: 'u."id"', type: 'uuid' },
+  ],
+};
 
 /** Users: provisioning on sign-in, roles as they take effect, profile and search. */
 @Injectable()
@@ -167,37 +184,44 @@ export class UsersService {
   }
 
   /**
-   * Active users whose display name or e-mail contains `q` (case-insensitive, wildcards literal),
-   * at most 20. `max_share` is `view` for Viewers, and for every result when the caller is a Viewer.
+   * A page of the active users whose display name or e-mail contains `q` (case-insensitive,
+   * wildcards literal), by display name, 20 a page unless `limit` says otherwise. `max_share` is
+   * `view` for Viewers, and for every result when the caller is a Viewer.
    */
-  async search(q: string, { callerRole }: { callerRole: WorkspaceRole }): Promise<UserSearchResult[]> {
-    const text = typeof q === 'string' ? q.trim() : '';
-    if (text === '') return [];
-    const pattern = containsPattern(text);
-    const found = await this.users
-      .createQueryBuilder('u')
-      .where('u.status = :status', { status: 'active' })
-      .andWhere(
-        new Brackets((match) =>
-          match
-            .where(`u.display_name ILIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, { pattern })
-            .orWhere(`u.email ILIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, { pattern }),
-        ),
-      )
-      .orderBy('u.display_name', 'ASC')
-      .addOrderBy('u.id', 'ASC')
-      .limit(USER_SEARCH_LIMIT)
-      .getMany();
-    return found.map((user) => {
-      const role = this.effectiveRole(user);
-      return {
-        id: user.id,
-        display_name: user.displayName,
-        email: user.email,
-        role,
-        max_share: callerRole === WorkspaceRole.Viewer ? 'view' : maxShareOf(role),
-      };
-    });
+  async search(
+    query: UserSearchQuery,
+    { callerRole }: { callerRole: WorkspaceRole },
+  ): Promise<UserSearchPage> {
+    const text = typeof query.q === 'string' ? query.q.trim() : '';
+    if (text === '') return { items: [], next_cursor: null };
+    const paging = new KeysetPage(USERS_BY_NAME, query, USER_SEARCH_LIMIT);
+    const params = new SqlParams();
+    const pattern = params.add(containsPattern(text));
+    const where = [
+      `u."status" = 'active'`,
+      `(u."display_name" ILIKE ${pattern} OR u."email" ILIKE ${pattern})`,
+    ];
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT u.*, ${paging.keyColumns()} FROM "users" u WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    return {
+      items: page.rows.map((row) => {
+        const user = entityOfRow(this.dataSource, UserEntity, row);
+        const role = this.effectiveRole(user);
+        return {
+          id: user.id,
+          display_name: user.displayName,
+          email: user.email,
+          role,
+          max_share: callerRole === WorkspaceRole.Viewer ? 'view' : maxShareOf(role),
+        };
+      }),
+      next_cursor: page.next_cursor,
+    };
   }
 
   toMeResponse(user: UserEntity, credentialKind: CredentialKind): MeResponse {

@@ -1,5 +1,4 @@
 import { WorkspaceRole } from '@dq/contracts';
-import { containsPattern } from './like-pattern';
 import { effectiveRoleOf, isWorkspaceAdminOf, maxShareOf } from './workspace-role';
 
 describe('workspace roles', () => {
@@ -20,13 +19,5 @@ describe('workspace roles', () => {
     expect(maxShareOf(WorkspaceRole.Viewer)).toBe('view');
     expect(maxShareOf(WorkspaceRole.Member)).toBe('edit');
     expect(maxShareOf(WorkspaceRole.Admin)).toBe('edit');
-  });
-});
-
-describe('containsPattern', () => {
-  it('escapes LIKE wildcards and the escape character', () => {
-    expect(containsPattern('ann')).toBe('%ann%');
-    expect(containsPattern('50%_off')).toBe('%50\\%\\_off%');
-    expect(containsPattern('a\\b')).toBe('%a\\\\b%');
   });
 });

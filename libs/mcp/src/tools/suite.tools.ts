@@ -5,6 +5,7 @@ import {
   CreateSuiteRequest,
   ErrorCode,
   ImportSuiteRequest,
+  ListPageQuery,
   ProfileRequest,
   PutColumnPolicyRequest,
   SuiteListQuery,
@@ -251,15 +252,15 @@ export class SuiteTools implements McpToolGroup {
       defineTool({
         name: 'list_suite_shares',
         title: "List a suite's shares",
-        description: 'Who the suite is shared with and with which grant (`view` or `edit`).',
+        description:
+          'Who the suite is shared with and with which grant (`view` or `edit`), oldest share first. Page ' +
+          "with `limit` (default 50) and `cursor` set to the previous answer's `next_cursor`.",
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
-        input: toolInput({ args: { suite_id: suiteId } }),
+        input: toolInput({ args: { suite_id: suiteId }, body: ListPageQuery }),
         rest: 'GET /suites/{id}/shares',
-        call: async ({ principal }, { suite_id }) => ({
-          items: await this.shares.list(actorOf(principal), suite_id),
-        }),
+        call: ({ principal }, { suite_id, body }) => this.shares.list(actorOf(principal), suite_id, body),
       }),
       defineTool({
         name: 'set_suite_share',
@@ -303,15 +304,14 @@ export class SuiteTools implements McpToolGroup {
         title: 'Find users',
         description:
           'Users whose name or email contains `q`, to share a suite with; `max_share` says the highest grant ' +
-          'each can receive.',
+          "each can receive. 20 a page unless `limit` says otherwise; `cursor` is the previous answer's " +
+          '`next_cursor`.',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
         input: toolInput({ body: UserSearchQuery }),
         rest: 'GET /users/search?q=…',
-        call: async ({ principal }, { body }) => ({
-          items: await this.users.search(body.q, { callerRole: principal.user.role }),
-        }),
+        call: ({ principal }, { body }) => this.users.search(body, { callerRole: principal.user.role }),
       }),
     ];
   }

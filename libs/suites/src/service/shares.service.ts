@@ -4,7 +4,9 @@ import {
   AppError,
   type CreateShareRequest,
   ErrorCode,
+  type ListPageQuery,
   ShareGrant,
+  type SharePage,
   type ShareResponse,
   SuiteAuditAction,
   SuiteGrant,
@@ -13,12 +15,25 @@ import {
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
 import { maxShareFor, type Actor } from '@dq/auth';
+import { KeysetPage, type KeysetOrder, SqlParams, entityOfRow } from '@dq/db';
 import { SuiteShareEntity } from '../entities';
 import { type UserSummary, userSummariesByIds, userSummaryById } from '@dq/identity';
 import { SuiteAccessService } from '../access/suite-access.service';
 import { toShareResponse } from '../view/suite-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A suite's shares in the order they were granted (a user holds at most one share of a suite). */
+function sharesOldestFirst(suiteId: string): KeysetOrder {
+  return {
+    scope: `shares:${suiteId}`,
+    direction: 'ASC',
+    columns: [
+      { sql: 'sh."created_at"', type: 'timestamp' },
+      { sql: 'sh."user_id"', type: 'uuid' },
+    ],
+  };
+}
 
 function shareNotFound(): AppError {
   return new AppError(ErrorCode.NotFound, 'Share not found', {});
@@ -37,19 +52,32 @@ export class SharesService {
     @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
   ) {}
 
-  async list(actor: Actor, suiteId: string): Promise<ShareResponse[]> {
+  /** A page of a suite's shares, oldest first. */
+  async list(actor: Actor, suiteId: string, query: ListPageQuery = {}): Promise<SharePage> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
-    const rows = await this.dataSource
-      .getRepository(SuiteShareEntity)
-      .find({ where: { suiteId }, order: { createdAt: 'ASC' } });
+    const paging = new KeysetPage(sharesOldestFirst(suiteId), query);
+    const params = new SqlParams();
+    const where = [`sh."suite_id" = ${params.add(suiteId)}`];
+    const after = paging.condition(params);
+    if (after !== null) where.push(after);
+    const rows = await this.dataSource.query<Record<string, unknown>[]>(
+      `SELECT sh.*, ${paging.keyColumns()} FROM "suite_shares" sh
+          WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
+      params.values,
+    );
+    const page = paging.page(rows);
+    const shares = page.rows.map((row) => entityOfRow(this.dataSource, SuiteShareEntity, row));
     const users = await userSummariesByIds(
       this.dataSource,
-      rows.map((row) => row.userId),
+      shares.map((share) => share.userId),
     );
-    return rows.map((row) => {
-      const user = users.get(row.userId);
-      return toShareResponse(row, { email: user?.email ?? '', displayName: user?.displayName ?? null });
-    });
+    return {
+      items: shares.map((share) => {
+        const user = users.get(share.userId);
+        return toShareResponse(share, { email: user?.email ?? '', displayName: user?.displayName ?? null });
+      }),
+      next_cursor: page.next_cursor,
+    };
   }
 
   async grant(actor: Actor, suiteId: string, input: CreateShareRequest): Promise<ShareResponse> {
