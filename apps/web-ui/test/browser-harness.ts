@@ -1,0 +1,131 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type AppProcess, GatewayWorld, codeOf, startApp, waitFor } from '@dq/testing';
+
+const ROOT = path.resolve(__dirname, '../../..');
+/** Where a failing test leaves its screenshot (git-ignored). */
+export const SCREENSHOT_DIR = path.join(ROOT, 'tmp/web-ui-screenshots');
+export const WEB_APP_DIR = path.join(ROOT, 'dist/apps/web-ui');
+/** Debian's Chromium: no browser is downloaded. `CHROMIUM_PATH` points elsewhere when needed. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * The real stack for browser tests: an api-gateway on an isolated database with its SMTP and
+ * identity-provider peers, the web host serving the built app and proxying `/api` to it, and a
+ * headless Chromium.
+ */
+export class BrowserWorld {
+  /** Every CSP report and page error seen in any page of this world. */
+  readonly pageProblems: string[] = [];
+
+  private constructor(
+    readonly world: GatewayWorld,
+    readonly gateway: AppProcess,
+    readonly web: AppProcess,
+    /** `http://localhost:<port>`: Chromium keeps the gateway's Secure cookie on localhost over http. */
+    readonly baseUrl: string,
+    readonly browser: Browser,
+  ) {}
+
+  static async create(label: string): Promise<BrowserWorld> {
+    const world = await GatewayWorld.create(label);
+    const gateway = await world.startGateway();
+    const web = await startApp('web', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      API_GATEWAY_URL: gateway.url,
+      WEB_APP_DIR,
+    });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      // Root in a container has no user namespace for Chromium's sandbox.
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+    return new BrowserWorld(world, gateway, web, web.url.replace('127.0.0.1', 'localhost'), browser);
+  }
+
+  api(): string {
+    return `${this.gateway.url}/api/v1`;
+  }
+
+  async newPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+        this.pageProblems.push(`CSP: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => this.pageProblems.push(`page error: ${error.message}`));
+    return { context, page };
+  }
+
+  /** Signs `email` in through the sign-in page with the code the SMTP peer captured. */
+  async signIn(page: Page, email: string): Promise<void> {
+    const sent = this.world.smtp.mails.length;
+    await page.goto(`${this.baseUrl}/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const mail = await waitFor('the sign-in mail', () =>
+      this.world.smtp.mails.slice(sent).find((candidate) => candidate.to.includes(email)),
+    );
+    await page.getByRole('textbox').first().click();
+    await page.keyboard.type(codeOf(mail));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close();
+    await this.web?.stop();
+    await this.world?.close();
+  }
+}
+
+/** Runs `body` and saves a full-page screenshot of `page` when it fails. */
+export async function screenshotOnFailure(
+  page: Page,
+  name: string,
+  body: () => Promise<void>,
+): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations on the page as it stands. The script is evaluated
+ * through the DevTools protocol, which the page's CSP does not govern (an inline tag would be refused).
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+}
