@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { AppError, type CreateConnectionRequest, ErrorCode } from '@dq/contracts';
+import {
+  AppError,
+  type CreateConnectionRequest,
+  ErrorCode,
+  type UpdateConnectionRequest,
+} from '@dq/contracts';
 import { AuditModule } from '@dq/audit';
 import { DbModule } from '@dq/db';
 import { EgressGuard } from '@dq/security';
@@ -189,6 +194,31 @@ describe('ConnectionsService', () => {
       [1, ['name', 'kind', 'bucket', 'endpoint_url', 'force_path_style', 'credential']],
     ]);
     expect(await everything()).not.toContain(SECRET);
+  });
+
+  // The document lets every optional field of the patch be null (class-validator passes it as
+  // absent); a null credential reached the credential check and answered 500.
+  it('takes null for a patch field as not given: nothing changes, nothing is written', async () => {
+    const pg = await service.create(
+      { ...DRAFTS.find((d) => d.kind === 'postgres')!, name: 'pg-nulls' },
+      actor,
+    );
+    const before = await everything();
+    const patch = {
+      name: null,
+      config: null,
+      credential: null,
+      allow_custom_sql_with_dangerous_privileges: null,
+    };
+    const answered = await service.update(pg.id, patch as unknown as UpdateConnectionRequest, actor);
+    expect(answered).toEqual(await service.get(pg.id));
+    expect(answered).toMatchObject({
+      name: 'pg-nulls',
+      version: pg.version,
+      config: pg.config,
+      has_secret: true,
+    });
+    expect(await everything()).toBe(before);
   });
 
   it('refuses a private URL with url_forbidden and writes nothing', async () => {

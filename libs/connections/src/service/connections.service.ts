@@ -183,8 +183,8 @@ export class ConnectionsService {
         const row = await this.live(manager, id, true);
         const kind = row.kind as ConnectionKind;
         const config = checkConfig(kind, mergeConfig(row.config, input.config));
-        const credential =
-          input.credential !== undefined ? checkCredential(kind, input.credential) : undefined;
+        // A null field of the patch is a field not given, as the validation lets it through.
+        const credential = input.credential != null ? checkCredential(kind, input.credential) : undefined;
         const configChanged = changedConfigFields(row.config, config);
         // A default filled into a row saved before it existed (sslmode) moves nothing.
         const redirected = redirectingFields(
@@ -205,7 +205,7 @@ export class ConnectionsService {
         }
         await this.assertUrlsAllowed(config);
         const changed = [
-          ...(input.name !== undefined && input.name !== row.name ? ['name'] : []),
+          ...(input.name != null && input.name !== row.name ? ['name'] : []),
           ...configChanged,
           ...(credential !== undefined ? ['credential'] : []),
         ];
