@@ -529,20 +529,52 @@ export function listCheckKinds(query: {
   };
 }
 
+/** Where `checkBodySchemas` puts the row filter schema every expectation type shares. */
+export const ROW_CONDITION_DEF = 'CheckRowCondition';
+
+/** An expectation branch with its `kwargs.row_condition` as a reference to the shared definition. */
+function withRowConditionRef(branch: JsonSchema): JsonSchema {
+  const properties = branch['properties'] as Record<string, JsonSchema>;
+  const kwargs = properties['kwargs'];
+  return {
+    ...branch,
+    properties: {
+      ...properties,
+      kwargs: {
+        ...kwargs,
+        properties: {
+          ...(kwargs['properties'] as Record<string, JsonSchema>),
+          row_condition: { $ref: `#/$defs/${ROW_CONDITION_DEF}` },
+        },
+      },
+    },
+  };
+}
+
 /**
  * The JSON Schemas of a check body's kind-specific fields, for tool and form inputs: `config` is
- * one branch per kind (an expectation's branch one per type), `thresholds` one per unit.
+ * one branch per kind (an expectation's branch one per type), `thresholds` one per unit. The row
+ * filter every expectation type takes is in `$defs` once (`#/$defs/CheckRowCondition`).
  */
 export function checkBodySchemas(): {
   kind: JsonSchema;
   engine: JsonSchema;
   config: JsonSchema;
   thresholds: JsonSchema;
+  $defs: Record<string, JsonSchema>;
 } {
   const entries = checkKindCatalogue();
   const thresholdSchemas = entries
     .filter((entry) => entry.thresholds.schema !== null)
     .map((entry) => ({ ...(entry.thresholds.schema as JsonSchema), title: `thresholds of ${entry.kind}` }));
+  const configBranch = (entry: CheckKindEntry): JsonSchema =>
+    entry.expectation_types.length === 0
+      ? { ...entry.config_schema, title: entry.kind }
+      : {
+          ...entry.config_schema,
+          title: entry.kind,
+          oneOf: entry.expectation_types.map((type) => withRowConditionRef(type.config_schema)),
+        };
   return {
     kind: {
       type: 'string',
@@ -556,11 +588,12 @@ export function checkBodySchemas(): {
     },
     config: {
       description: "the kind's own fields; one branch per kind",
-      anyOf: entries.map((entry) => ({ ...entry.config_schema, title: entry.kind })),
+      anyOf: entries.map(configBranch),
     },
     thresholds: {
       description: `only for ${KINDS_WITH_THRESHOLDS.join(', ')}: warn/fail/critical bounds`,
       anyOf: thresholdSchemas,
     },
+    $defs: { [ROW_CONDITION_DEF]: ROW_CONDITION_SCHEMA },
   };
 }

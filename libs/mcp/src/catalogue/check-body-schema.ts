@@ -25,7 +25,11 @@ export function withCheckBodySchemas<Args>(
     const schema = schemas[field];
     properties[field] = (nullable as readonly string[]).includes(field) ? orNull(schema) : schema;
   }
-  return { ...input, jsonSchema: { ...input.jsonSchema, properties } };
+  const $defs = {
+    ...(input.jsonSchema['$defs'] as Record<string, JsonSchema> | undefined),
+    ...schemas.$defs,
+  };
+  return { ...input, jsonSchema: { ...input.jsonSchema, properties, $defs } };
 }
 
 /**

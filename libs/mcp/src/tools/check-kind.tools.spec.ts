@@ -79,6 +79,10 @@ describe('the check tools take typed check bodies', () => {
       const thresholds = JSON.stringify(properties['thresholds']);
       expect(thresholds).toContain('"maximum":100');
       expect(JSON.stringify(properties['engine'])).toContain('native');
+      // The row filter every expectation type takes is defined once and referenced.
+      const defs = tool(name).input.jsonSchema['$defs'] as Record<string, JsonSchema>;
+      expect(defs['CheckRowCondition']).toMatchObject({ type: 'array' });
+      expect(JSON.stringify(properties['config'])).toContain('"$ref":"#/$defs/CheckRowCondition"');
     },
   );
 
