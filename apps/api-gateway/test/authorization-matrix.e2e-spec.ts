@@ -799,7 +799,9 @@ describe('authorization matrix', () => {
     }
     // What must not happen: someone else's key survives every attempt on it.
     const others = await call(`${gateway.url}/api/v1`, 'GET', '/me/api-keys', { token: otherToken });
-    expect((others.body as { id: string }[]).some((key) => key.id === context.otherKeyId)).toBe(true);
+    expect(
+      (others.body as { items: { id: string }[] }).items.some((key) => key.id === context.otherKeyId),
+    ).toBe(true);
     // ...and a refused delete leaves the connection in place.
     if (row.endpoint.startsWith('DELETE /connections') && caller !== 'admin') {
       const still = await call(

@@ -204,7 +204,9 @@ describe('connection tests through the runner', () => {
     const retest = await send('POST', `/connections/${id}/test`, tokens.member);
     expect(retest.body).toMatchObject({ ok: true });
     const versions = await send('GET', `/connections/${id}/versions`, tokens.admin);
-    expect((versions.body as { changed_fields: string[] }[])[0]?.changed_fields).toEqual(['credential']);
+    expect((versions.body as { items: { changed_fields: string[] }[] }).items[0]?.changed_fields).toEqual([
+      'credential',
+    ]);
   });
 
   it('tests a draft as an Admin only, persisting nothing but one draft_tested event', async () => {

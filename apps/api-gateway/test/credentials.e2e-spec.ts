@@ -229,12 +229,12 @@ describe('credentials', () => {
     secrets.push(token);
     expect((await me({ token })).body).toMatchObject({ role: 'member' });
     const asMember = await call(api, 'GET', '/users/search?q=demoted', { token });
-    expect((asMember.body as { max_share: string }[])[0]?.max_share).toBe('edit');
+    expect((asMember.body as { items: { max_share: string }[] }).items[0]?.max_share).toBe('edit');
 
     await world.db.query(`UPDATE users SET role = 'viewer' WHERE email = 'demoted@example.test'`);
     expect((await me({ token })).body).toMatchObject({ role: 'viewer', is_workspace_admin: false });
     const asViewer = await call(api, 'GET', '/users/search?q=demoted', { token });
-    expect((asViewer.body as { max_share: string }[])[0]?.max_share).toBe('view');
+    expect((asViewer.body as { items: { max_share: string }[] }).items[0]?.max_share).toBe('view');
   });
 
   it('a withdrawn membership is refused with 403 not_a_member on the next request, for every credential kind', async () => {

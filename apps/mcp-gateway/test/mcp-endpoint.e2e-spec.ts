@@ -226,7 +226,7 @@ describe('the MCP endpoint', () => {
       try {
         const answer = await client.call('list_suites');
         expect(answer.isError).toBe(false);
-        expect(answer.body).toEqual({ items: [] });
+        expect(answer.body).toEqual({ items: [], next_cursor: null });
       } finally {
         await client.close();
       }

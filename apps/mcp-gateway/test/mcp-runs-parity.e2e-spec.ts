@@ -844,8 +844,30 @@ describe('MCP run, connection and scoring tools answer as REST does', () => {
         expectSameAnswer(
           `${who} list`,
           await rest(caller, 'GET', '/connections'),
-          await tool(caller, 'list_connections'),
-          (body) => ({ items: body }),
+          await tool(caller, 'list_connections', { full: true }),
+        );
+        // Without `full`, each connection as a summary: the same connections, fewer fields.
+        expectSameAnswer(
+          `${who} list summaries`,
+          await rest(caller, 'GET', '/connections?kind=postgres&limit=1'),
+          await tool(caller, 'list_connections', { kind: 'postgres', limit: 1 }),
+          (body) => {
+            const page = body as { items: Record<string, unknown>[]; next_cursor: string | null };
+            return {
+              next_cursor: page.next_cursor,
+              items: page.items.map((connection) => ({
+                id: connection['id'],
+                name: connection['name'],
+                kind: connection['kind'],
+                has_secret: connection['has_secret'],
+                credential_status:
+                  (connection['credential_health'] as { status: string } | null)?.status ?? null,
+                privilege_warning: connection['privilege_warning'],
+                version: connection['version'],
+                updated_at: connection['updated_at'],
+              })),
+            };
+          },
         );
         for (const id of [connectionId, unknown, 'not-a-uuid']) {
           expectSameAnswer(
@@ -867,7 +889,7 @@ describe('MCP run, connection and scoring tools answer as REST does', () => {
           });
           expectSameAnswer(`${who} get ${id} with versions`, versions, withVersions, (list) => ({
             ...(read.body as object),
-            versions: list,
+            versions: (list as { items: unknown[] }).items,
           }));
         }
       }

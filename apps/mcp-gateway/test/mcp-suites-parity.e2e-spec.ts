@@ -452,7 +452,7 @@ describe('MCP suite and check tools answer as REST does', () => {
       expect(granted.body).toMatchObject({ user_id: ids.users.grantee, grant: 'view' });
       const shares = await restAs('grantee')('GET', `/suites/${suiteId}/shares`);
       expect(shares.status).toBe(200);
-      expect(shares.body).toContainEqual(granted.body);
+      expect((shares.body as { items: unknown[] }).items).toContainEqual(granted.body);
       const changed = await restAs('owner')('PATCH', `/suites/${suiteId}/shares/${ids.users.grantee}`, {
         grant: 'edit',
       });

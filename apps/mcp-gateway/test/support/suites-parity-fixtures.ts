@@ -141,6 +141,8 @@ export function sequence(...steps: RestRequest[]): RestRequest {
 }
 
 const items = (body: unknown): unknown => ({ items: body });
+/** GET /suites' array (its paging in headers) as the tool's one page. */
+const onePage = (body: unknown): unknown => ({ items: body, next_cursor: null });
 
 /** A tool answer or a REST answer, reduced to what must be the same on both surfaces. */
 export type Outcome = { ok: true; body: unknown } | { ok: false; status: number; error: unknown };
@@ -213,8 +215,11 @@ export function normaliser(fixture: Fixture, ids: WorldIds): (value: unknown) =>
 
 /** list_suites adds each suite's last run to REST's list; the list itself must be REST's. */
 export function withoutLastRun(body: unknown): unknown {
-  const listed = (body as { items: Record<string, unknown>[] }).items;
-  return { items: listed.map(({ last_run: _lastRun, ...suite }) => suite) };
+  const page = body as { items: Record<string, unknown>[]; next_cursor: string | null };
+  return {
+    items: page.items.map(({ last_run: _lastRun, ...suite }) => suite),
+    next_cursor: page.next_cursor,
+  };
 }
 
 export const DRY_RUN_BODY = { ...SCORE_CHECK, name: 'score dry run' };
@@ -232,7 +237,7 @@ export const READ_CASES: ParityCase[] = [
     name: 'list_suites',
     tool: 'list_suites',
     args: () => ({}),
-    rest: http('GET', () => '/suites', { shape: items }),
+    rest: http('GET', () => '/suites', { shape: onePage }),
     toolShape: withoutLastRun,
     needs: 'any',
     global: true,
@@ -299,14 +304,14 @@ export const READ_CASES: ParityCase[] = [
     name: 'list_suite_shares',
     tool: 'list_suite_shares',
     args: (f) => ({ suite_id: f.suiteId }),
-    rest: http('GET', (f) => `${suitePath(f)}/shares`, { shape: items }),
+    rest: http('GET', (f) => `${suitePath(f)}/shares`),
     needs: 'view',
   },
   {
     name: 'search_users',
     tool: 'search_users',
     args: () => ({ q: 'parity-' }),
-    rest: http('GET', () => '/users/search?q=parity-', { shape: items }),
+    rest: http('GET', () => '/users/search?q=parity-'),
     needs: 'any',
     global: true,
   },
@@ -314,7 +319,7 @@ export const READ_CASES: ParityCase[] = [
     name: 'list_checks',
     tool: 'list_checks',
     args: (f) => ({ suite_id: f.suiteId }),
-    rest: http('GET', (f) => `${suitePath(f)}/checks`, { shape: items }),
+    rest: http('GET', (f) => `${suitePath(f)}/checks`),
     needs: 'view',
   },
   {
@@ -328,7 +333,7 @@ export const READ_CASES: ParityCase[] = [
         if (answer.status >= 300) return answer;
         read.push(answer.body);
       }
-      return { status: 200, body: { items: read } };
+      return { status: 200, body: { items: read, next_cursor: null } };
     },
     needs: 'view',
   },
@@ -350,7 +355,7 @@ export const READ_CASES: ParityCase[] = [
     name: 'list_check_versions',
     tool: 'list_check_versions',
     args: (f) => ({ suite_id: f.suiteId, check_id: f.checks.notNull }),
-    rest: http('GET', (f) => `${checkPath(f, 'notNull')}/versions`, { shape: items }),
+    rest: http('GET', (f) => `${checkPath(f, 'notNull')}/versions`),
     needs: 'view',
   },
   {
@@ -481,7 +486,7 @@ export const WRITE_CASES: ParityCase[] = [
     name: 'list_check_versions after an update',
     tool: 'list_check_versions',
     args: (f) => ({ suite_id: f.suiteId, check_id: f.checks.notNull }),
-    rest: http('GET', (f) => `${checkPath(f, 'notNull')}/versions`, { shape: items }),
+    rest: http('GET', (f) => `${checkPath(f, 'notNull')}/versions`),
     needs: 'view',
   },
   {
@@ -570,7 +575,7 @@ export const WRITE_CASES: ParityCase[] = [
     name: 'list_suite_shares after the grants',
     tool: 'list_suite_shares',
     args: (f) => ({ suite_id: f.suiteId }),
-    rest: http('GET', (f) => `${suitePath(f)}/shares`, { shape: items }),
+    rest: http('GET', (f) => `${suitePath(f)}/shares`),
     needs: 'view',
   },
   {
@@ -692,7 +697,7 @@ export const WRITE_CASES: ParityCase[] = [
     name: 'list_checks after the delete',
     tool: 'list_checks',
     args: (f) => ({ suite_id: f.suiteId }),
-    rest: http('GET', (f) => `${suitePath(f)}/checks`, { shape: items }),
+    rest: http('GET', (f) => `${suitePath(f)}/checks`),
     needs: 'view',
     expected: deletedFor,
   },
