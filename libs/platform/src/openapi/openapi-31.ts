@@ -10,9 +10,10 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 /** Adds null to what a schema accepts, as JSON Schema 2020-12 writes it. */
 export function withNull(schema: JsonSchema): JsonSchema {
   const type = schema['type'];
-  const simple = typeof type === 'string' && !('allOf' in schema || 'anyOf' in schema || 'oneOf' in schema);
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? (type as string[]) : undefined;
+  const simple = types && !('allOf' in schema || 'anyOf' in schema || 'oneOf' in schema);
   if (simple) {
-    const next: JsonSchema = { ...schema, type: [type, 'null'] };
+    const next: JsonSchema = { ...schema, type: types.includes('null') ? types : [...types, 'null'] };
     if (Array.isArray(schema['enum']) && !schema['enum'].includes(null))
       next['enum'] = [...(schema['enum'] as unknown[]), null];
     return next;
