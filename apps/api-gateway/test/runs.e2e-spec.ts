@@ -277,6 +277,11 @@ describe('runs through the gateway and the runner pool', () => {
     // Nobody else sees these runs; a hidden suite's filter and run are "not found".
     expect(((await call(api, 'GET', '/runs', { token: stranger })).body as RunPage).items).toEqual([]);
     expect((await call(api, 'GET', `/runs?suite_id=${ordersSuite}`, { token: stranger })).status).toBe(404);
+    // ...and the document says so, as the fuzzer holds the API to it.
+    const document = (await call(api, 'GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(document.paths['/api/v1/runs'].get.responses)).toContain('404');
     const hidden = await call(api, 'GET', `/runs/${firstRun}`, { token: stranger });
     expect(hidden.status).toBe(404);
     expect((await call(api, 'GET', `/runs/${randomUUID()}`, { token: stranger })).body).toEqual(hidden.body);

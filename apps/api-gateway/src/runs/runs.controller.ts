@@ -37,6 +37,8 @@ export class RunsController {
   @Get()
   @ApiOkResponse({ type: RunPage })
   @ApiOperation({ operationId: 'list_runs' })
+  // A `suite_id` the caller cannot see is not found, as on the suite's own routes.
+  @ApiErrors(ErrorCode.NotFound)
   list(@CurrentPrincipal() principal: Principal, @Query() query: RunListQuery): Promise<RunPage> {
     return this.reads.list(actorOf(principal), query);
   }

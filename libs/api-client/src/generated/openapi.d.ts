@@ -9158,6 +9158,20 @@ export interface operations {
           };
         };
       };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
       /** @description Unprocessable request: `validation_failed` */
       422: {
         headers: {
