@@ -3,21 +3,19 @@
  * never echoed — not in responses, versions, audit rows or log lines; credential_redirect writes
  * nothing; user-supplied URLs to internal addresses are refused.
  */
-import { type AppProcess, call, GatewayWorld } from '@dq/testing';
+import { type ApiClient, dataOf, errorOf } from '@dq/api-client';
+import { GatewayWorld } from '@dq/testing';
 
 const SECRET = 'pg-secret-Zx81!';
 
 describe('connections', () => {
   let world: GatewayWorld;
-  let gateway: AppProcess;
-  let api: string;
-  let admin: string;
+  let admin: ApiClient;
 
   beforeAll(async () => {
     world = await GatewayWorld.create('connections');
-    gateway = await world.startGateway({ LOG_LEVEL: 'debug' });
-    api = `${gateway.url}/api/v1`;
-    admin = await world.mintToken('admin@example.test', 'admin');
+    await world.startGateway({ LOG_LEVEL: 'debug' });
+    admin = world.apiClient(await world.mintToken('admin@example.test', 'admin'));
   });
 
   afterAll(async () => {
@@ -34,8 +32,7 @@ describe('connections', () => {
   };
 
   it('seals the credential, never echoes it, and keeps a version history without it', async () => {
-    const created = await call(api, 'POST', '/connections', {
-      token: admin,
+    const created = await admin.POST('/api/v1/connections', {
       body: {
         name: 'orders-db',
         kind: 'postgres',
@@ -49,15 +46,11 @@ describe('connections', () => {
         credential: { password: SECRET },
       },
     });
-    expect(created.status).toBe(201);
-    expect(created.text).not.toContain(SECRET);
-    const connection = created.body as {
-      id: string;
-      has_secret: boolean;
-      credential_health: { status: string };
-    };
+    expect(created.response.status).toBe(201);
+    const connection = dataOf(created);
+    expect(JSON.stringify(connection)).not.toContain(SECRET);
     expect(connection.has_secret).toBe(true);
-    expect(connection.credential_health.status).toBe('unknown');
+    expect(connection.credential_health?.status).toBe('unknown');
 
     const [stored] = await world.db.query<{ secret_ciphertext: string; config: string }[]>(
       'SELECT secret_ciphertext, config::text AS config FROM connections WHERE id = $1',
@@ -67,14 +60,14 @@ describe('connections', () => {
     expect(stored.secret_ciphertext).not.toContain(SECRET);
     expect(stored.config).not.toContain(SECRET);
 
-    for (const path of [
-      `/connections/${connection.id}`,
-      '/connections',
-      `/connections/${connection.id}/versions`,
+    const path = { params: { path: { id: connection.id } } };
+    for (const read of [
+      await admin.GET('/api/v1/connections/{id}', path),
+      await admin.GET('/api/v1/connections'),
+      await admin.GET('/api/v1/connections/{id}/versions', path),
     ]) {
-      const read = await call(api, 'GET', path, { token: admin });
-      expect(read.status).toBe(200);
-      expect(read.text).not.toContain(SECRET);
+      expect(read.response.status).toBe(200);
+      expect(JSON.stringify(dataOf<unknown>(read))).not.toContain(SECRET);
     }
     const audit: { row: string }[] = await world.db.query(
       'SELECT row_to_json(a)::text AS row FROM audit_events a',
@@ -88,8 +81,7 @@ describe('connections', () => {
   });
 
   it('a change of where the credential goes without the credential is 422 credential_redirect and writes nothing', async () => {
-    const created = await call(api, 'POST', '/connections', {
-      token: admin,
+    const created = await admin.POST('/api/v1/connections', {
       body: {
         name: 'billing-db',
         kind: 'postgres',
@@ -103,20 +95,22 @@ describe('connections', () => {
         credential: { password: SECRET },
       },
     });
-    const id = (created.body as { id: string }).id;
+    const { id } = dataOf(created);
+    const path = { params: { path: { id } } };
     const before = await versionCount(id);
-    const redirected = await call(api, 'PATCH', `/connections/${id}`, {
-      token: admin,
+    const redirected = await admin.PATCH('/api/v1/connections/{id}', {
+      ...path,
       body: { config: { host: 'attacker.example.test' } },
     });
-    expect(redirected.status).toBe(422);
-    const body = redirected.body as { error: { code: string; detail: { required: string[] } } };
-    expect(body.error.code).toBe('credential_redirect');
-    expect(body.error.detail.required).toEqual(['credential']);
+    expect(errorOf(redirected)).toMatchObject({
+      status: 422,
+      code: 'credential_redirect',
+      detail: { required: ['credential'] },
+    });
     expect(await versionCount(id)).toBe(before);
-    const after = await call(api, 'GET', `/connections/${id}`, { token: admin });
-    expect(after.text).toContain('billing.example.test');
-    expect(after.text).not.toContain('attacker.example.test');
+    const after = dataOf(await admin.GET('/api/v1/connections/{id}', path));
+    expect(after.config).toMatchObject({ host: 'billing.example.test' });
+    expect(JSON.stringify(after)).not.toContain('attacker.example.test');
   });
 
   it('refuses a user-supplied URL that points inside the network, writing nothing', async () => {
@@ -125,8 +119,7 @@ describe('connections', () => {
       'https://169.254.169.254/',
       'http://s3.example.test',
     ]) {
-      const refused = await call(api, 'POST', '/connections', {
-        token: admin,
+      const refused = await admin.POST('/api/v1/connections', {
         body: {
           name: `lake-${endpoint_url.length}-${endpoint_url.charCodeAt(8)}`,
           kind: 'object_store',
@@ -134,8 +127,8 @@ describe('connections', () => {
           credential: { access_key_id: 'AKIAEXAMPLE', secret_access_key: SECRET },
         },
       });
-      expect(`${endpoint_url}: ${refused.status}`).toBe(`${endpoint_url}: 422`);
-      expect((refused.body as { error: { code: string } }).error.code).toBe('url_forbidden');
+      const error = errorOf(refused);
+      expect(`${endpoint_url}: ${error?.status} ${error?.code}`).toBe(`${endpoint_url}: 422 url_forbidden`);
     }
     const rows: { count: number }[] = await world.db.query(
       "SELECT count(*)::int AS count FROM connections WHERE kind = 'object_store'",
@@ -144,8 +137,7 @@ describe('connections', () => {
   });
 
   it('a deleted connection is gone: read and versions are 404', async () => {
-    const created = await call(api, 'POST', '/connections', {
-      token: admin,
+    const created = await admin.POST('/api/v1/connections', {
       body: {
         name: 'temp-db',
         kind: 'postgres',
@@ -153,13 +145,19 @@ describe('connections', () => {
         credential: { password: SECRET },
       },
     });
-    const id = (created.body as { id: string }).id;
-    expect((await call(api, 'DELETE', `/connections/${id}`, { token: admin })).status).toBe(204);
-    expect((await call(api, 'GET', `/connections/${id}`, { token: admin })).status).toBe(404);
-    expect((await call(api, 'GET', `/connections/${id}/versions`, { token: admin })).status).toBe(404);
+    const path = { params: { path: { id: dataOf(created).id } } };
+    expect((await admin.DELETE('/api/v1/connections/{id}', path)).response.status).toBe(204);
+    expect(errorOf(await admin.GET('/api/v1/connections/{id}', path))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    expect(errorOf(await admin.GET('/api/v1/connections/{id}/versions', path))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     const [row] = await world.db.query<{ secret_ciphertext: string | null }[]>(
       'SELECT secret_ciphertext FROM connections WHERE id = $1',
-      [id],
+      [path.params.path.id],
     );
     expect(row?.secret_ciphertext ?? null).toBeNull();
   });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { type ApiClient, createApiClient } from '@dq/api-client';
 import { type WorkspaceRole } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { type AppProcess, startApp } from '../apps/app-process';
@@ -104,6 +105,15 @@ export class GatewayWorld {
     return session[1];
   }
 
+  /**
+   * A typed client of a REST gateway of this world (the first started unless `gateway` is given),
+   * calling as the holder of `token` (none: anonymous).
+   */
+  apiClient(token?: string, gateway: AppProcess | undefined = this.gateways[0]): ApiClient {
+    if (!gateway) throw new Error('start a gateway before asking for its client');
+    return apiClientOf(gateway.url, token);
+  }
+
   /** Every line every gateway and runner of this world has written. */
   output(): string {
     return [...this.gateways, ...this.runners].flatMap((app) => app.output).join('\n');
@@ -115,6 +125,23 @@ export class GatewayWorld {
     await Promise.all([this.smtp.close(), this.identityProvider.stop()]);
     await this.env.cleanup();
   }
+}
+
+/**
+ * A typed client of the REST API at `origin`: a request that never answers fails its test with
+ * the route named, instead of hanging the file.
+ */
+export function apiClientOf(origin: string, token?: string): ApiClient {
+  return createApiClient({
+    baseUrl: origin,
+    ...(token !== undefined ? { token } : {}),
+    fetch: (request) =>
+      fetch(request, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }).catch((error: unknown) => {
+        throw new Error(
+          `${request.method} ${new URL(request.url).pathname} did not answer: ${String(error)}`,
+        );
+      }),
+  });
 }
 
 export interface HttpResult {
