@@ -1,5 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { GATEWAY_DOWNSTREAM_SERVICES, ServiceName } from '@dq/contracts';
+import {
+  CONNECTION_CONFIG_CLASSES,
+  CONNECTION_CREDENTIAL_CLASSES,
+  CreateConnectionRequest,
+  DraftConnectionTestRequest,
+  GATEWAY_DOWNSTREAM_SERVICES,
+  ServiceName,
+} from '@dq/contracts';
 import { AccessModule } from '@dq/access';
 import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
@@ -40,6 +47,12 @@ export const apiGatewayHttpOptions = {
     documentPath: 'api/v1/openapi.json',
     docsPath: 'api/v1/docs',
     routeFacts: authRouteFacts,
+    // The service checks a connection's config and credential against its kind's classes.
+    variants: [CreateConnectionRequest, DraftConnectionTestRequest].map((dto) => ({
+      dto,
+      by: 'kind',
+      fields: { config: CONNECTION_CONFIG_CLASSES, credential: CONNECTION_CREDENTIAL_CLASSES },
+    })),
   },
 };
 

@@ -148,6 +148,20 @@ describe('the OpenAPI document', () => {
         kind: { enum: expect.arrayContaining(['postgres', 'warehouse']) },
       },
     });
+    // Config and credential per kind, as the service checks them.
+    expect(schemas['CreateConnectionRequest']?.['oneOf']).toContainEqual({
+      type: 'object',
+      properties: {
+        kind: { const: 'postgres' },
+        config: { $ref: '#/components/schemas/PostgresConfig' },
+        credential: { anyOf: [{ $ref: '#/components/schemas/PostgresCredential' }, { type: 'null' }] },
+      },
+    });
+    expect(schemas['PostgresConfig']).toMatchObject({
+      additionalProperties: false,
+      required: ['host', 'port', 'database', 'user'],
+      properties: { port: { type: 'integer', minimum: 1, maximum: 65535 } },
+    });
     expect(schemas['CreateSuiteRequest']?.['additionalProperties']).toBe(false);
     expect(schemas['CreateCheckRequest']?.['additionalProperties']).toBe(false);
     const list = document.paths['/api/v1/runs']?.['get']?.parameters ?? [];

@@ -10,7 +10,12 @@ import {
   requestContextMiddleware,
 } from '../logging/request-context.middleware';
 import { metricsEndpointMiddleware } from '../metrics/metrics-endpoint';
-import { buildOpenApiDocument, type OpenApiRouteFacts, type RouteHandler } from '../openapi/openapi-document';
+import {
+  buildOpenApiDocument,
+  type OpenApiBodyVariants,
+  type OpenApiRouteFacts,
+  type RouteHandler,
+} from '../openapi/openapi-document';
 import { refuseHostileBodyMiddleware, refuseHostileUrlMiddleware, jsonBodyVerifier } from './hostile-input';
 import { HttpErrorEnvelopeFilter } from './http-error-envelope.filter';
 import { createValidationPipe } from './validation-errors';
@@ -50,6 +55,8 @@ export interface HttpOpenApiOptions {
   docsPath: string;
   /** What the guards add to each route (security, their errors); see `buildOpenApiDocument`. */
   routeFacts?: (targets: [RouteHandler, Type]) => OpenApiRouteFacts;
+  /** Request DTOs checked per variant by the service; see `OpenApiBodyVariants`. */
+  variants?: readonly OpenApiBodyVariants[];
 }
 
 type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
@@ -122,11 +129,12 @@ export function configureHttpApp(
   if (options.shutdownHooks ?? true) app.enableShutdownHooks();
 
   if (options.openApi) {
-    const { title, documentPath, docsPath, routeFacts } = options.openApi;
+    const { title, documentPath, docsPath, routeFacts, variants } = options.openApi;
     const document = buildOpenApiDocument(app, {
       title,
       ...(options.globalPrefix ? { globalPrefix: options.globalPrefix } : {}),
       ...(routeFacts ? { routeFacts } : {}),
+      ...(variants ? { variants } : {}),
     });
     const json = JSON.stringify(document);
     // Plain middleware, ahead of Nest's routes: no guard, so no credential and no rate limit.

@@ -16,6 +16,18 @@ export interface OpenApiRouteFacts {
   errors: readonly ErrorCode[];
 }
 
+/**
+ * A request DTO some of whose fields the service checks per value of another (a connection's
+ * `config` and `credential` per `kind`): the document states each variant as a `oneOf` branch.
+ */
+export interface OpenApiBodyVariants {
+  dto: Type;
+  /** The field whose value picks the variant, e.g. `kind`. */
+  by: string;
+  /** Per field, the validated class it must satisfy for each value of `by`. */
+  fields: Record<string, Readonly<Record<string, Type>>>;
+}
+
 export interface OpenApiDocumentOptions {
   title: string;
   description?: string;
@@ -23,6 +35,7 @@ export interface OpenApiDocumentOptions {
   globalPrefix?: string;
   /** Reads the route's guard metadata (`[handler, controller]`); without it routes are public. */
   routeFacts?: (targets: [RouteHandler, Type]) => OpenApiRouteFacts;
+  variants?: readonly OpenApiBodyVariants[];
 }
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -431,6 +444,26 @@ export function buildOpenApiDocument(
     done.add(name);
     schemas[name] = validatedSchema(name, schemas[name], true);
     refsOf(schemas[name]).forEach((ref) => pending.push(ref));
+  }
+  for (const variant of options.variants ?? []) {
+    const base = schemas[variant.dto.name];
+    if (!base || !done.has(variant.dto.name)) continue;
+    const required = new Set((base['required'] as string[] | undefined) ?? []);
+    const values = [...new Set(Object.values(variant.fields).flatMap((byValue) => Object.keys(byValue)))];
+    base['oneOf'] = values.map((value) => {
+      const properties: Record<string, JsonSchema> = { [variant.by]: { const: value } };
+      for (const [field, byValue] of Object.entries(variant.fields)) {
+        const type = byValue[value];
+        if (!type) continue;
+        if (!done.has(type.name)) {
+          done.add(type.name);
+          schemas[type.name] = validatedSchema(type.name, undefined, true);
+        }
+        const ref = { $ref: `${SCHEMAS}${type.name}` };
+        properties[field] = required.has(field) ? ref : withNull(ref);
+      }
+      return { type: 'object', properties };
+    });
   }
   // Answers declared with a validated class that carries no @ApiProperty (the runner's replies)
   // are described by its validation rules too, without claiming unknown fields are never sent.

@@ -26,6 +26,7 @@ export async function serviceOpenApiDocument(options: {
       title: openApi.title,
       ...(globalPrefix ? { globalPrefix } : {}),
       ...(openApi.routeFacts ? { routeFacts: openApi.routeFacts } : {}),
+      ...(openApi.variants ? { variants: openApi.variants } : {}),
     });
   } finally {
     await app.close();
