@@ -150,7 +150,11 @@ export const MONITOR_CONFIG_FIELDS = {
     },
     column: {
       required: false,
-      schema: { ...COLUMN, description: 'freshness_hours only: the timestamp column (required there)' },
+      schema: {
+        ...COLUMN,
+        type: ['string', 'null'],
+        description: 'freshness_hours only: the timestamp column (required there)',
+      },
     },
     min_points: {
       required: false,
