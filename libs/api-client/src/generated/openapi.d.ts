@@ -570,7 +570,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: operations['CheckKindsController.list'];
+    get: operations['list_check_kinds'];
     put?: never;
     post?: never;
     delete?: never;
@@ -586,7 +586,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: operations['CheckKindsController.get'];
+    get: operations['get_check_kind'];
     put?: never;
     post?: never;
     delete?: never;
@@ -872,7 +872,62 @@ export interface components {
         | 'builder';
       config: Record<string, unknown>;
       credential?: Record<string, unknown> | null;
-    };
+    } & (
+      | {
+          /** @constant */
+          kind?: 'warehouse';
+          config?: components['schemas']['WarehouseConfig'];
+          credential?: components['schemas']['WarehouseCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'lakehouse';
+          config?: components['schemas']['LakehouseConfig'];
+          credential?: components['schemas']['LakehouseCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'file_store';
+          config?: components['schemas']['FileStoreConfig'];
+          credential?: components['schemas']['FileStoreCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'object_store';
+          config?: components['schemas']['ObjectStoreConfig'];
+          credential?: components['schemas']['ObjectStoreCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'iceberg_catalog';
+          config?: components['schemas']['IcebergCatalogConfig'];
+          credential?: components['schemas']['IcebergCatalogCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'postgres';
+          config?: components['schemas']['PostgresConfig'];
+          credential?: components['schemas']['PostgresCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'factory';
+          config?: components['schemas']['FactoryConfig'];
+          credential?: components['schemas']['ServicePrincipalCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'scheduler';
+          config?: components['schemas']['SchedulerConfig'];
+          credential?: components['schemas']['SchedulerCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'builder';
+          config?: components['schemas']['BuilderConfig'];
+          credential?: components['schemas']['BuilderCredential'] | null;
+        }
+    );
     ClassifiedDatasourceError: {
       /** @enum {string} */
       class: 'auth' | 'permission' | 'not_found' | 'unreachable' | 'timeout' | 'invalid' | 'cancelled';
@@ -951,7 +1006,62 @@ export interface components {
         | 'builder';
       config: Record<string, unknown>;
       credential?: Record<string, unknown> | null;
-    };
+    } & (
+      | {
+          /** @constant */
+          kind?: 'warehouse';
+          config?: components['schemas']['WarehouseConfig'];
+          credential?: components['schemas']['WarehouseCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'lakehouse';
+          config?: components['schemas']['LakehouseConfig'];
+          credential?: components['schemas']['LakehouseCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'file_store';
+          config?: components['schemas']['FileStoreConfig'];
+          credential?: components['schemas']['FileStoreCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'object_store';
+          config?: components['schemas']['ObjectStoreConfig'];
+          credential?: components['schemas']['ObjectStoreCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'iceberg_catalog';
+          config?: components['schemas']['IcebergCatalogConfig'];
+          credential?: components['schemas']['IcebergCatalogCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'postgres';
+          config?: components['schemas']['PostgresConfig'];
+          credential?: components['schemas']['PostgresCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'factory';
+          config?: components['schemas']['FactoryConfig'];
+          credential?: components['schemas']['ServicePrincipalCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'scheduler';
+          config?: components['schemas']['SchedulerConfig'];
+          credential?: components['schemas']['SchedulerCredential'] | null;
+        }
+      | {
+          /** @constant */
+          kind?: 'builder';
+          config?: components['schemas']['BuilderConfig'];
+          credential?: components['schemas']['BuilderCredential'] | null;
+        }
+    );
     UpdateConnectionRequest: {
       name?: string | null;
       config?: Record<string, unknown> | null;
@@ -1541,6 +1651,96 @@ export interface components {
       /** @enum {string} */
       zero_sample_source: 'env' | 'setting' | 'default';
       egress: components['schemas']['DeploymentEgressView'];
+    };
+    WarehouseConfig: {
+      account: string;
+      user: string;
+      warehouse?: string | null;
+      role?: string | null;
+      database?: string | null;
+      schema?: string | null;
+    };
+    WarehouseCredential: {
+      password?: string | null;
+      private_key?: string | null;
+      passphrase?: string | null;
+    };
+    LakehouseConfig: {
+      workspace_url: string;
+      http_path: string;
+    };
+    LakehouseCredential: {
+      token: string;
+    };
+    FileStoreConfig: {
+      account_url: string;
+      filesystem: string;
+    };
+    FileStoreCredential: {
+      account_key?: string | null;
+      sas_token?: string | null;
+      tenant_id?: string | null;
+      client_id?: string | null;
+      client_secret?: string | null;
+    };
+    ObjectStoreConfig: {
+      bucket: string;
+      region?: string | null;
+      endpoint_url?: string | null;
+      force_path_style?: boolean | null;
+    };
+    ObjectStoreCredential: {
+      access_key_id: string;
+      secret_access_key: string;
+    };
+    IcebergCatalogConfig: {
+      catalog_uri: string;
+      warehouse?: string | null;
+      properties?: Record<string, unknown> | null;
+      secret_property?: string | null;
+    };
+    IcebergCatalogCredential: {
+      value: string;
+    };
+    PostgresConfig: {
+      host: string;
+      port: number;
+      database: string;
+      user: string;
+      /** @enum {string|null} */
+      sslmode?: 'disable' | 'prefer' | 'require' | 'verify-ca' | 'verify-full' | null;
+    };
+    PostgresCredential: {
+      password: string;
+    };
+    FactoryConfig: {
+      subscription_id: string;
+      resource_group: string;
+      factory_name: string;
+    };
+    ServicePrincipalCredential: {
+      tenant_id: string;
+      client_id: string;
+      client_secret: string;
+    };
+    SchedulerConfig: {
+      base_url: string;
+      /** @enum {string|null} */
+      auth_type?: 'token' | null;
+    };
+    SchedulerCredential: {
+      token: string;
+    };
+    BuilderConfig: {
+      project_name: string;
+      jobs: string[];
+      artifacts_uri: string;
+      endpoint_url?: string | null;
+      lineage_namespace?: string | null;
+    };
+    BuilderCredential: {
+      token: string;
+      webhook_secret: string;
     };
     /** @description Every error answer: `code` names the case, `detail` carries its facts. */
     ErrorEnvelope: {
@@ -8685,7 +8885,7 @@ export interface operations {
       };
     };
   };
-  'CheckKindsController.list': {
+  list_check_kinds: {
     parameters: {
       query?: {
         datasource_kind?:
@@ -8804,7 +9004,7 @@ export interface operations {
       };
     };
   };
-  'CheckKindsController.get': {
+  get_check_kind: {
     parameters: {
       query?: never;
       header?: never;
