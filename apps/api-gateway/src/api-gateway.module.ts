@@ -2,11 +2,14 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import {
   CONNECTION_CONFIG_CLASSES,
   CONNECTION_CREDENTIAL_CLASSES,
+  CreateCheckRequest,
   CreateConnectionRequest,
   DraftConnectionTestRequest,
   GATEWAY_DOWNSTREAM_SERVICES,
   ServiceName,
+  UpdateCheckRequest,
 } from '@dq/contracts';
+import { checkBodySchemas } from '@dq/check-engine';
 import { AccessModule } from '@dq/access';
 import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
@@ -33,6 +36,11 @@ import { SuiteRunsController } from './suites/suite-runs.controller';
 import { SuiteSharesController } from './suites/suite-shares.controller';
 import { SuitesController } from './suites/suites.controller';
 
+const CHECK_BODY_SCHEMAS = checkBodySchemas();
+
+const pick = <T extends object, K extends keyof T>(from: T, ...keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+
 /**
  * REST surface: everything under `/api/v1`, 1 MiB JSON bodies, the OpenAPI document at
  * `/api/v1/openapi.json` everywhere and its docs page outside production.
@@ -53,6 +61,14 @@ export const apiGatewayHttpOptions = {
       by: 'kind',
       fields: { config: CONNECTION_CONFIG_CLASSES, credential: CONNECTION_CREDENTIAL_CLASSES },
     })),
+    // A check's kind, engine, config and thresholds as the engine's catalogue defines them.
+    fieldSchemas: [
+      {
+        dto: CreateCheckRequest,
+        properties: pick(CHECK_BODY_SCHEMAS, 'kind', 'engine', 'config', 'thresholds'),
+      },
+      { dto: UpdateCheckRequest, properties: pick(CHECK_BODY_SCHEMAS, 'engine', 'thresholds') },
+    ].map((overlay) => ({ ...overlay, defs: CHECK_BODY_SCHEMAS.$defs })),
   },
 };
 

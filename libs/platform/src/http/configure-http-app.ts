@@ -13,6 +13,7 @@ import { metricsEndpointMiddleware } from '../metrics/metrics-endpoint';
 import {
   buildOpenApiDocument,
   type OpenApiBodyVariants,
+  type OpenApiFieldSchemas,
   type OpenApiRouteFacts,
   type RouteHandler,
 } from '../openapi/openapi-document';
@@ -57,6 +58,8 @@ export interface HttpOpenApiOptions {
   routeFacts?: (targets: [RouteHandler, Type]) => OpenApiRouteFacts;
   /** Request DTOs checked per variant by the service; see `OpenApiBodyVariants`. */
   variants?: readonly OpenApiBodyVariants[];
+  /** Field schemas from a truer source than the DTO's decorators; see `OpenApiFieldSchemas`. */
+  fieldSchemas?: readonly OpenApiFieldSchemas[];
 }
 
 type RequestHandle = (req: Request, res: Response, done?: (error?: unknown) => void) => void;
@@ -129,12 +132,13 @@ export function configureHttpApp(
   if (options.shutdownHooks ?? true) app.enableShutdownHooks();
 
   if (options.openApi) {
-    const { title, documentPath, docsPath, routeFacts, variants } = options.openApi;
+    const { title, documentPath, docsPath, routeFacts, variants, fieldSchemas } = options.openApi;
     const document = buildOpenApiDocument(app, {
       title,
       ...(options.globalPrefix ? { globalPrefix: options.globalPrefix } : {}),
       ...(routeFacts ? { routeFacts } : {}),
       ...(variants ? { variants } : {}),
+      ...(fieldSchemas ? { fieldSchemas } : {}),
     });
     const json = JSON.stringify(document);
     // Plain middleware, ahead of Nest's routes: no guard, so no credential and no rate limit.

@@ -28,6 +28,17 @@ export interface OpenApiBodyVariants {
   fields: Record<string, Readonly<Record<string, Type>>>;
 }
 
+/**
+ * Schemas for some fields of a request DTO, from a source truer than its decorators (a check's
+ * `config` per kind, from the engine's catalogue); `defs` are added as components, and
+ * `#/$defs/` references in them are pointed there.
+ */
+export interface OpenApiFieldSchemas {
+  dto: Type;
+  properties: Record<string, JsonSchema>;
+  defs?: Record<string, JsonSchema>;
+}
+
 export interface OpenApiDocumentOptions {
   title: string;
   description?: string;
@@ -36,6 +47,7 @@ export interface OpenApiDocumentOptions {
   /** Reads the route's guard metadata (`[handler, controller]`); without it routes are public. */
   routeFacts?: (targets: [RouteHandler, Type]) => OpenApiRouteFacts;
   variants?: readonly OpenApiBodyVariants[];
+  fieldSchemas?: readonly OpenApiFieldSchemas[];
 }
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -464,6 +476,19 @@ export function buildOpenApiDocument(
       }
       return { type: 'object', properties };
     });
+  }
+  for (const overlay of options.fieldSchemas ?? []) {
+    const base = schemas[overlay.dto.name];
+    if (!base || !done.has(overlay.dto.name)) continue;
+    const pointed = (schema: JsonSchema): JsonSchema =>
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', `"${SCHEMAS}`)) as JsonSchema;
+    const required = new Set((base['required'] as string[] | undefined) ?? []);
+    const properties = (base['properties'] ?? {}) as Record<string, JsonSchema>;
+    for (const [field, schema] of Object.entries(overlay.properties)) {
+      const merged = { ...properties[field], ...pointed(schema) };
+      properties[field] = required.has(field) ? merged : withNull(merged);
+    }
+    for (const [name, schema] of Object.entries(overlay.defs ?? {})) schemas[name] = pointed(schema);
   }
   // Answers declared with a validated class that carries no @ApiProperty (the runner's replies)
   // are described by its validation rules too, without claiming unknown fields are never sent.

@@ -27,6 +27,7 @@ export async function serviceOpenApiDocument(options: {
       ...(globalPrefix ? { globalPrefix } : {}),
       ...(openApi.routeFacts ? { routeFacts: openApi.routeFacts } : {}),
       ...(openApi.variants ? { variants: openApi.variants } : {}),
+      ...(openApi.fieldSchemas ? { fieldSchemas: openApi.fieldSchemas } : {}),
     });
   } finally {
     await app.close();
