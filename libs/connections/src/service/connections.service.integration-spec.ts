@@ -221,6 +221,21 @@ describe('ConnectionsService', () => {
     expect(await everything()).toBe(before);
   });
 
+  it('creates a connection with a null credential as one with none: no secret stored', async () => {
+    const draft = {
+      ...DRAFTS.find((d) => d.kind === 'postgres')!,
+      name: 'pg-no-credential',
+      credential: null,
+    };
+    const created = await service.create(draft as unknown as CreateConnectionRequest, actor);
+    expect(created).toMatchObject({ name: 'pg-no-credential', has_secret: false, version: 1 });
+    const [row] = await db.query<{ secret_ciphertext: string | null }[]>(
+      `SELECT secret_ciphertext FROM connections WHERE id = $1`,
+      [created.id],
+    );
+    expect(row.secret_ciphertext).toBeNull();
+  });
+
   it('refuses a private URL with url_forbidden and writes nothing', async () => {
     const before = await count('connections');
     const refused = await service

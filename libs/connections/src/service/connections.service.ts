@@ -147,8 +147,8 @@ export class ConnectionsService {
 
   async create(input: CreateConnectionRequest, actor: Actor): Promise<ConnectionResponse> {
     const config = checkConfig(input.kind, input.config);
-    const credential =
-      input.credential !== undefined ? checkCredential(input.kind, input.credential) : undefined;
+    // A null credential is none given, as the validation lets it through (a server that asks none).
+    const credential = input.credential != null ? checkCredential(input.kind, input.credential) : undefined;
     await this.assertUrlsAllowed(config);
     const id = randomUUID();
     return this.writing(() =>
@@ -287,8 +287,8 @@ export class ConnectionsService {
    */
   async draftTestRequest(input: DraftConnectionTestRequest): Promise<DatasourceTestRequest> {
     const config = checkConfig(input.kind, input.config);
-    const credential =
-      input.credential !== undefined ? checkCredential(input.kind, input.credential) : undefined;
+    // A null credential is none given, as the validation lets it through (a server that asks none).
+    const credential = input.credential != null ? checkCredential(input.kind, input.credential) : undefined;
     await this.assertUrlsAllowed(config);
     const aad = draftSecretAad();
     return {

@@ -278,6 +278,15 @@ describe('ConnectionTestRunner and credential health', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('takes a draft with a null credential as one with none: nothing sealed', async () => {
+    const draft = await service.draftTestRequest({
+      kind: 'postgres',
+      config: pg('x').config,
+      credential: null as unknown as undefined,
+    });
+    expect(draft.sealed_credential).toBeNull();
+  });
+
   it('checks a draft by the per-kind rules and the egress policy before sealing', async () => {
     await expect(
       service.draftTestRequest({ kind: 'postgres', config: { host: 'db.example.com' } }),
