@@ -42,8 +42,8 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/connections/{id}/versions', 'get', '200', ref('ConnectionVersionPage')],
     ['/api/v1/suites', 'get', '200', { type: 'array', items: ref('SuiteResponse') }],
     ['/api/v1/suites', 'post', '201', ref('SuiteResponse')],
-    ['/api/v1/suites/{id}/shares', 'get', '200', { type: 'array', items: ref('ShareResponse') }],
-    ['/api/v1/me/api-keys', 'get', '200', { type: 'array', items: ref('ApiKeyResponse') }],
+    ['/api/v1/suites/{id}/shares', 'get', '200', ref('SharePage')],
+    ['/api/v1/me/api-keys', 'get', '200', ref('ApiKeyPage')],
     ['/api/v1/me/api-keys', 'post', '201', ref('ApiKeyCreatedResponse')],
     ['/api/v1/suites/{id}/checks', 'get', '200', ref('CheckPage')],
     ['/api/v1/suites/{id}/checks', 'post', '201', ref('CheckResponse')],
@@ -64,7 +64,7 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/suites/import', 'post', '200', ref('ImportSuiteResponse')],
     ['/api/v1/dashboard/summary', 'get', '200', ref('DashboardSummaryView')],
     ['/api/v1/connections/test', 'post', '200', ref('ConnectionTestResult')],
-    ['/api/v1/users/search', 'get', '200', { type: 'array', items: ref('UserSearchResult') }],
+    ['/api/v1/users/search', 'get', '200', ref('UserSearchPage')],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });
