@@ -73,3 +73,9 @@ export interface DashboardSummary {
   trend: DashboardTrendDay[];
   suites: DashboardSuitePerformance[];
 }
+
+/** One page of a keyset-paged list. */
+export interface ListPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}

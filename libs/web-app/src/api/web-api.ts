@@ -1,5 +1,5 @@
 import { apiErrorOf, networkError } from './api-error';
-import type { ApiKey, ApiKeyCreated, DashboardSummary, Me } from './types';
+import type { ApiKey, ApiKeyCreated, DashboardSummary, ListPage, Me } from './types';
 
 /**
  * The calls the screens make. One seam, so the screens do not care how a request is sent: today a
@@ -11,7 +11,7 @@ export interface WebApi {
   logout(): Promise<void>;
   me(): Promise<Me>;
   updateDisplayName(displayName: string): Promise<Me>;
-  listApiKeys(): Promise<ApiKey[]>;
+  listApiKeys(cursor?: string): Promise<ListPage<ApiKey>>;
   createApiKey(name: string, expiresInDays: number): Promise<ApiKeyCreated>;
   revokeApiKey(id: string): Promise<void>;
   dashboardSummary(days: number): Promise<DashboardSummary>;
@@ -61,7 +61,8 @@ export function createWebApi(fetchImpl: Fetch = (input, init) => fetch(input, in
     logout: () => send('POST', '/auth/logout'),
     me: () => send('GET', '/me'),
     updateDisplayName: (displayName) => send('PATCH', '/me', { display_name: displayName }),
-    listApiKeys: () => send('GET', '/me/api-keys'),
+    listApiKeys: (cursor) =>
+      send('GET', `/me/api-keys${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`),
     createApiKey: (name, expiresInDays) =>
       send('POST', '/me/api-keys', { name, expires_in_days: expiresInDays }),
     revokeApiKey: (id) => send('DELETE', `/me/api-keys/${encodeURIComponent(id)}`),

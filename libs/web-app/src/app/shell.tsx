@@ -99,6 +99,7 @@ export function Shell(): ReactNode {
             to={item.to}
             label={item.label}
             active={isActive(pathname, item.to)}
+            variant="filled"
             onClick={close}
           />
         ))}

@@ -33,7 +33,7 @@ const STATE_BADGE: Record<SuiteState, { color: string; label: string }> = {
 function Kpi({ label, value, testId }: { label: string; value: string; testId: string }): ReactNode {
   return (
     <Paper withBorder p="md">
-      <Text size="sm" c="dimmed" component="h3" m={0} fw={500}>
+      <Text size="sm" component="h3" m={0} fw={500}>
         {label}
       </Text>
       <Text fz={28} fw={700} data-testid={testId}>

@@ -15,7 +15,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { ApiKey, ApiKeyCreated, Me } from '../api/types';
@@ -113,7 +113,13 @@ function CreatedToken({ created, onDone }: { created: ApiKeyCreated; onDone: () 
 function ApiKeys(): ReactNode {
   const api = useApi();
   const queryClient = useQueryClient();
-  const keys = useQuery({ queryKey: API_KEYS_QUERY_KEY, queryFn: () => api.listApiKeys() });
+  const keys = useInfiniteQuery({
+    queryKey: API_KEYS_QUERY_KEY,
+    queryFn: ({ pageParam }) => api.listApiKeys(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const keyItems = keys.data?.pages.flatMap((page) => page.items) ?? [];
   const [name, setName] = useState('');
   const [days, setDays] = useState<number | string>(DEFAULT_KEY_DAYS);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -180,7 +186,7 @@ function ApiKeys(): ReactNode {
           <LoadingState label="Loading API keys" />
         ) : keys.isError ? (
           <ErrorState error={keys.error} onRetry={() => void keys.refetch()} />
-        ) : keys.data.length === 0 ? (
+        ) : keyItems.length === 0 ? (
           <EmptyState title="No API keys">
             Create one above to call the API with <code>Authorization: Bearer</code> or to connect an
             assistant.
@@ -201,7 +207,7 @@ function ApiKeys(): ReactNode {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {keys.data.map((key) => {
+                {keyItems.map((key) => {
                   const warning = expiryWarning(key.expires_at, now);
                   return (
                     <Table.Tr key={key.id}>
@@ -238,6 +244,16 @@ function ApiKeys(): ReactNode {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {keys.hasNextPage && (
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => void keys.fetchNextPage()}
+            loading={keys.isFetchingNextPage}
+          >
+            Show more keys
+          </Button>
         )}
       </Stack>
       <Modal
