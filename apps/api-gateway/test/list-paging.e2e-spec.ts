@@ -316,6 +316,52 @@ describe('list paging and filters', () => {
     });
   });
 
+  describe("a check's history", () => {
+    it('narrows to from..to (ISO 8601), newest first, and refuses a malformed instant', async () => {
+      const suiteId = ownerSuites[3].id;
+      const created = await call(api, 'POST', `/suites/${suiteId}/checks`, {
+        token: tokens.owner,
+        body: {
+          name: 'history check',
+          kind: 'expectation',
+          config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'id' } },
+        },
+      });
+      const checkId = (created.body as Named).id;
+      for (const [hoursAgo, metric] of [
+        [30, 1],
+        [20, 2],
+        [10, 3],
+      ] as const) {
+        const [run] = await world.db.query<{ id: string }[]>(
+          `INSERT INTO runs (suite_id, status, trigger, finished_at)
+           VALUES ($1, 'succeeded', 'api', now() - make_interval(hours => $2)) RETURNING id`,
+          [suiteId, hoursAgo],
+        );
+        await world.db.query(
+          `INSERT INTO run_results (run_id, check_id, outcome, metric_value, detail, finished_at)
+           VALUES ($1, $2, 'pass', $3, '{"check_version": 1}', now() - make_interval(hours => $4))`,
+          [run.id, checkId, metric, hoursAgo],
+        );
+      }
+      const path = `/suites/${suiteId}/checks/${checkId}/history`;
+      const at = (hoursAgo: number) =>
+        encodeURIComponent(new Date(Date.now() - hoursAgo * 3_600_000).toISOString());
+      const metrics = async (query: string) =>
+        (
+          (await get(tokens.owner, `${path}?${query}`)).body as {
+            metric_value: number;
+          }[]
+        ).map((point) => point.metric_value);
+      expect(await metrics('')).toEqual([3, 2, 1]);
+      expect(await metrics(`from=${at(25)}`)).toEqual([3, 2]);
+      expect(await metrics(`to=${at(15)}`)).toEqual([2, 1]);
+      expect(await metrics(`from=${at(25)}&to=${at(15)}`)).toEqual([2]);
+      expect(await metrics(`from=${at(25)}&limit=1`)).toEqual([3]);
+      expectRefused(await get(tokens.owner, `${path}?from=yesterday`), 'from');
+    });
+  });
+
   describe('shares, API keys and the user search', () => {
     it('page with limit and cursor', async () => {
       const shares = await walk<{ user_id: string }>(

@@ -359,7 +359,7 @@ describe('MCP suite and check tools answer as REST does', () => {
         suite_id: suiteId,
         check_ids: [restCheck.id],
       });
-      expect(picked.body).toEqual({ items: [restCheck] });
+      expect(picked.body).toEqual({ items: [restCheck], next_cursor: null });
     });
 
     it('an update_check, a snooze and a restore are what REST reads next', async () => {
@@ -401,8 +401,10 @@ describe('MCP suite and check tools answer as REST does', () => {
         suite_id: suiteId,
         check_id: restCheck.id,
       });
-      expect(toolVersions.body).toEqual({ items: versions.body });
-      expect((versions.body as { version: number }[]).map((version) => version.version)).toEqual([3, 2, 1]);
+      expect(toolVersions.body).toEqual(versions.body);
+      expect(
+        (versions.body as { items: { version: number }[] }).items.map((version) => version.version),
+      ).toEqual([3, 2, 1]);
     });
 
     it('a suite made by create_suite is what REST reads; one made through REST is what get_suite and list_suites answer', async () => {

@@ -173,6 +173,7 @@ export class ChecksController {
       id,
       cid,
       query.limit === undefined ? undefined : Math.min(query.limit, HISTORY_MAX_LIMIT),
+      { from: query.from, to: query.to },
     );
   }
 

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional } from 'class-validator';
+import { IsInt, IsISO8601, IsOptional } from 'class-validator';
 import { QueryInteger } from '../query-integer';
 
 /**
@@ -10,4 +10,14 @@ export class CheckHistoryQuery {
   @QueryInteger()
   @IsInt()
   limit?: number;
+
+  /** Results at or after this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  /** Results before this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CheckHistoryQuery,
   CheckListQuery,
   CreateCheckRequest,
   ListPageQuery,
@@ -180,31 +181,21 @@ export class CheckTools implements McpToolGroup {
         name: 'get_check_history',
         title: "Get a check's history",
         description:
-          "The check's results over past runs, newest first: outcome, `metric_value` and the version that ran.",
+          "The check's results over past runs, newest first: outcome, `metric_value` and the version that ran. " +
+          '`from` and `to` (ISO 8601) bound the time; `limit` is at most this many (default 100; clamped to ' +
+          `1 to ${HISTORY_MAX_LIMIT}).`,
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
-        input: toolInput({
-          args: {
-            suite_id: suiteId,
-            check_id: checkId,
-            // Clamped to 1..HISTORY_MAX_LIMIT as REST clamps its query parameter.
-            limit: optional(
-              intArg({
-                description: `At most this many (default 100; clamped to 1 to ${HISTORY_MAX_LIMIT}).`,
-                min: Number.MIN_SAFE_INTEGER,
-                max: Number.MAX_SAFE_INTEGER,
-              }),
-            ),
-          },
-        }),
+        input: toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: CheckHistoryQuery }),
         rest: 'GET /suites/{id}/checks/{cid}/history',
-        call: async ({ principal }, { suite_id, check_id, limit }) => ({
+        call: async ({ principal }, { suite_id, check_id, body }) => ({
           items: await this.checks.history(
             actorOf(principal),
             suite_id,
             check_id,
-            limit === undefined ? undefined : Math.min(limit, HISTORY_MAX_LIMIT),
+            body.limit === undefined ? undefined : Math.min(body.limit, HISTORY_MAX_LIMIT),
+            { from: body.from, to: body.to },
           ),
         }),
       }),

@@ -315,12 +315,13 @@ export class ChecksService {
     });
   }
 
-  /** The check's results over finished runs, newest first. */
+  /** The check's results over finished runs, newest first, optionally within [`from`, `to`). */
   async history(
     actor: Actor,
     suiteId: string,
     checkId: string,
     limit = HISTORY_DEFAULT_LIMIT,
+    range: { from?: string; to?: string } = {},
   ): Promise<CheckHistoryPoint[]> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     await this.live(this.dataSource.manager, suiteId, checkId);
@@ -337,9 +338,11 @@ export class ChecksService {
               COALESCE(r."finished_at", r."run_created_at") AS "at"
          FROM "check_results" r
         WHERE r."check_id" = $1
+          AND ($3::timestamptz IS NULL OR COALESCE(r."finished_at", r."run_created_at") >= $3::timestamptz)
+          AND ($4::timestamptz IS NULL OR COALESCE(r."finished_at", r."run_created_at") < $4::timestamptz)
         ORDER BY "at" DESC
         LIMIT $2`,
-      [checkId, Math.min(Math.max(1, limit), HISTORY_MAX_LIMIT)],
+      [checkId, Math.min(Math.max(1, limit), HISTORY_MAX_LIMIT), range.from ?? null, range.to ?? null],
     );
     return rows.map((row) => ({
       run_id: row.run_id,
