@@ -117,11 +117,13 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
+  // Runs in the page: its globals are typed here by hand (this file compiles without the DOM library).
   const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document);
+    const page = globalThis as unknown as {
+      axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
+    const result = await page.axe.run(page.document);
     return result.violations;
   });
   return violations
