@@ -103,4 +103,21 @@ describe('PinoNestLogger', () => {
       expect.objectContaining({ level: 'trace', msg: 'details' }),
     ]);
   });
+
+  it('writes nothing below the level and does not read the fields of such a line', () => {
+    const out = capture();
+    out.logger.level = 'warn';
+    const nest = new PinoNestLogger(out.logger);
+    const fields = {
+      get run_id(): string {
+        throw new Error('a line below the level was built');
+      },
+    };
+    nest.log(fields, 'RunExecutionService');
+    nest.debug(fields);
+    nest.warn({ run_id: 'r1', msg: 'kept' }, 'RunExecutionService');
+    expect(out.lines()).toEqual([
+      expect.objectContaining({ level: 'warn', run_id: 'r1', msg: 'kept', context: 'RunExecutionService' }),
+    ]);
+  });
 });

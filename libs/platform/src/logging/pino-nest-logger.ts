@@ -37,6 +37,8 @@ export class PinoNestLogger implements LoggerService {
   }
 
   private write(level: Level, message: unknown, params: unknown[], stack?: unknown): void {
+    // A line below the level costs nothing: its fields are not even gathered.
+    if (!this.logger.isLevelEnabled(level)) return;
     // The last string parameter is Nest's context (the class that logged).
     const context = typeof params[params.length - 1] === 'string' ? params[params.length - 1] : undefined;
     const fields: Record<string, unknown> = {};
