@@ -33,6 +33,8 @@ function startServer(answers: { status: number; body?: string; type?: string }[]
   );
 }
 
+const POSTGRES = { host: 'db', port: 5432, database: 'shop', user: 'reader' };
+
 const envelope = (code: string, message: string, detail: Record<string, unknown>) =>
   JSON.stringify({ error: { code, message, detail } });
 
@@ -45,7 +47,7 @@ describe('createApiClient', () => {
     try {
       const client = createApiClient({ baseUrl: `${server.origin}/`, token: 'dq_pat_x' });
       const created = await client.POST('/api/v1/connections', {
-        body: { name: 'orders', kind: 'postgres', config: { host: 'db' } },
+        body: { name: 'orders', kind: 'postgres', config: POSTGRES },
       });
       expect(created.response.status).toBe(201);
       expect(dataOf(created)).toMatchObject({ id: 'c1' });
@@ -61,7 +63,7 @@ describe('createApiClient', () => {
       expect(JSON.parse(server.seen[0].body)).toEqual({
         name: 'orders',
         kind: 'postgres',
-        config: { host: 'db' },
+        config: POSTGRES,
       });
       expect(server.seen[1].body).toBe('');
     } finally {
@@ -88,7 +90,7 @@ describe('createApiClient', () => {
     try {
       const client = createApiClient({ baseUrl: server.origin, token: 't' });
       const refused = await client.POST('/api/v1/connections', {
-        body: { name: '', kind: 'postgres', config: {} },
+        body: { name: '', kind: 'postgres', config: POSTGRES },
       });
       const error = errorOf(refused);
       expect(error).toBeInstanceOf(ApiError);

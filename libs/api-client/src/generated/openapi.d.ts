@@ -1,3 +1,4 @@
+/* eslint-disable */
 /**
  * The REST API's paths, operations and schemas, generated from docs/openapi.json by
  * openapi-typescript (`npm run api-client:generate`). Do not edit: regenerate.
@@ -1098,20 +1099,556 @@ export interface components {
     TargetColumn: Record<string, unknown>;
     TargetFilesReply: Record<string, unknown>;
     ProfileRequest: {
-      columns?: string[] | null;
+      columns?: string[];
       top_values?: number | null;
     };
     TargetProfileReply: Record<string, unknown>;
     CreateCheckRequest: {
       name: string;
       description?: string | null;
-      kind: string;
-      engine?: string | null;
+      /**
+       * @description the check kind (describe_check_kind tells its config)
+       * @enum {string}
+       */
+      kind:
+        | 'expectation'
+        | 'custom_sql'
+        | 'freshness'
+        | 'volume'
+        | 'anomaly'
+        | 'schema_drift'
+        | 'comparison'
+        | 'profile';
+      /**
+       * @description expectation checks only; native runs four metric types on a warehouse
+       * @enum {string|null}
+       */
+      engine?: 'standard' | 'native' | null;
       /** @enum {string|null} */
       dimension?:
         'completeness' | 'uniqueness' | 'validity' | 'accuracy' | 'consistency' | 'timeliness' | null;
-      thresholds?: Record<string, unknown> | null;
-      config: Record<string, unknown>;
+      /** @description only for expectation, comparison, anomaly: warn/fail/critical bounds */
+      thresholds?:
+        | (
+            | {
+                /** @description the warn tier is reached above this percentage */
+                warn?: number;
+                /** @description the fail tier is reached above this percentage */
+                fail?: number;
+                /** @description the critical tier is reached above this percentage */
+                critical?: number;
+              }
+            | {
+                /** @description the warn tier is reached above this z-score */
+                warn?: number;
+                /** @description the fail tier is reached above this z-score */
+                fail?: number;
+                /** @description the critical tier is reached above this z-score */
+                critical?: number;
+              }
+            | {
+                /** @description the warn tier is reached above this percentage */
+                warn?: number;
+                /** @description the fail tier is reached above this percentage */
+                fail?: number;
+                /** @description the critical tier is reached above this percentage */
+                critical?: number;
+              }
+          )
+        | null;
+      /** @description the kind's own fields; one branch per kind */
+      config:
+        | (
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_not_be_null';
+                kwargs: {
+                  column: string;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_be_null';
+                kwargs: {
+                  column: string;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_be_unique';
+                kwargs: {
+                  column: string;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_be_between';
+                kwargs: {
+                  column: string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  min_value?: number | string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  max_value?: number | string;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_be_in_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_not_be_in_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_match_regex';
+                kwargs: {
+                  column: string;
+                  /** Format: regex */
+                  regex: string;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_not_match_regex';
+                kwargs: {
+                  column: string;
+                  /** Format: regex */
+                  regex: string;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_value_lengths_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_values_to_be_of_type';
+                kwargs: {
+                  column: string;
+                  type_: string;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_row_count_to_be_between';
+                kwargs: {
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_row_count_to_equal';
+                kwargs: {
+                  value: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_column_count_to_equal';
+                kwargs: {
+                  value: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_column_count_to_be_between';
+                kwargs: {
+                  min_value?: number;
+                  max_value?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_columns_to_match_set';
+                kwargs: {
+                  column_set: string[];
+                  /** @default true */
+                  exact_match?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_table_columns_to_match_ordered_list';
+                kwargs: {
+                  column_list: string[];
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_compound_columns_to_be_unique';
+                kwargs: {
+                  column_list: string[];
+                  /**
+                   * @default all_values_are_missing
+                   * @enum {string}
+                   */
+                  ignore_row_if?: 'all_values_are_missing' | 'any_value_is_missing' | 'never';
+                  /** @description the fraction of rows that must meet the expectation */
+                  mostly?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_min_to_be_between';
+                kwargs: {
+                  column: string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  min_value?: number | string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  max_value?: number | string;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_max_to_be_between';
+                kwargs: {
+                  column: string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  min_value?: number | string;
+                  /** @description a number, or a string (dates and times as ISO-8601) */
+                  max_value?: number | string;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_mean_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_median_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_sum_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_stdev_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_distinct_values_to_be_in_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_distinct_values_to_contain_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_distinct_values_to_equal_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_unique_value_count_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_proportion_of_unique_values_to_be_between';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  /** @default false */
+                  strict_min?: boolean;
+                  /** @default false */
+                  strict_max?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'expect_column_most_common_value_to_be_in_set';
+                kwargs: {
+                  column: string;
+                  value_set: (string | number | boolean)[];
+                  /** @default false */
+                  ties_okay?: boolean;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'null_count';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'null_percent';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'duplicate_count';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+            | {
+                /** @constant */
+                expectation_type: 'unique_count';
+                kwargs: {
+                  column: string;
+                  min_value?: number;
+                  max_value?: number;
+                  row_condition?: components['schemas']['CheckRowCondition'];
+                };
+              }
+          )
+        | {
+            /** @description one read-only SELECT (or WITH ... SELECT) statement whose rows are the failures */
+            sql: string;
+            /**
+             * @description the outcome when the monitor fails
+             * @default fail
+             * @enum {string}
+             */
+            severity?: 'warn' | 'fail' | 'critical';
+          }
+        | {
+            /** @description the timestamp column; left out or null: the newest file arrival time (file datasources) */
+            column?: string | null;
+            /** @description hours since the newest row or file after which the check warns */
+            warn_after_hours?: number;
+            /** @description hours after which it fails */
+            fail_after_hours?: number;
+            /** @description hours after which it is critical */
+            critical_after_hours?: number;
+          }
+        | {
+            /** @description fewest rows expected */
+            min_rows?: number;
+            /** @description most rows expected */
+            max_rows?: number;
+            /**
+             * @description the outcome when the monitor fails
+             * @default fail
+             * @enum {string}
+             */
+            severity?: 'warn' | 'fail' | 'critical';
+          }
+        | {
+            /**
+             * @description what is watched
+             * @enum {string}
+             */
+            metric: 'row_count' | 'freshness_hours';
+            /** @description freshness_hours only: the timestamp column (required there) */
+            column?: string | null;
+            /**
+             * @description history needed before a verdict (fewer is skip)
+             * @default 7
+             */
+            min_points?: number;
+            /**
+             * @description compare with the same weekday only
+             * @default false
+             */
+            per_weekday?: boolean;
+          }
+        | {
+            /**
+             * @description the changes that fail the check
+             * @default [
+             *       "added",
+             *       "dropped",
+             *       "type_changed"
+             *     ]
+             */
+            fail_on?: ('added' | 'dropped' | 'type_changed')[];
+            /**
+             * @description the outcome when the monitor fails
+             * @default fail
+             * @enum {string}
+             */
+            severity?: 'warn' | 'fail' | 'critical';
+          }
+        | {
+            /**
+             * Format: uuid
+             * @description the connection the baseline is read from
+             */
+            baseline_connection_id: string;
+            /** @description a target on the baseline connection, or a read-only query (SQL datasources) */
+            baseline:
+              | {
+                  target: string;
+                }
+              | {
+                  /** @description one read-only SELECT (or WITH ... SELECT) statement */
+                  query: string;
+                };
+            /** @description a read-only projection of the suite's own target (SQL datasources) */
+            target_query?: string;
+            /** @description the columns that join the two sides */
+            key_columns: string[];
+            /** @description the columns compared; left out: all shared non-key columns */
+            compare_columns?: string[];
+            /**
+             * @description absolute difference still counted equal
+             * @default 0
+             */
+            numeric_tolerance?: number;
+            /**
+             * @description rows read per side at most
+             * @default 1000000
+             */
+            max_rows?: number;
+          }
+        | {
+            /** @description the columns profiled; left out: all */
+            columns?: string[];
+            /**
+             * @description most common values kept per column
+             * @default 5
+             */
+            top_values?: number;
+          };
       enabled?: boolean | null;
     };
     CheckDryRunReply: Record<string, unknown>;
@@ -1250,11 +1787,43 @@ export interface components {
       name?: string | null;
       description?: string | null;
       kind?: string | null;
-      engine?: string | null;
+      /**
+       * @description expectation checks only; native runs four metric types on a warehouse
+       * @enum {string|null}
+       */
+      engine?: 'standard' | 'native' | null;
       /** @enum {string|null} */
       dimension?:
         'completeness' | 'uniqueness' | 'validity' | 'accuracy' | 'consistency' | 'timeliness' | null;
-      thresholds?: Record<string, unknown> | null;
+      /** @description only for expectation, comparison, anomaly: warn/fail/critical bounds */
+      thresholds?:
+        | (
+            | {
+                /** @description the warn tier is reached above this percentage */
+                warn?: number;
+                /** @description the fail tier is reached above this percentage */
+                fail?: number;
+                /** @description the critical tier is reached above this percentage */
+                critical?: number;
+              }
+            | {
+                /** @description the warn tier is reached above this z-score */
+                warn?: number;
+                /** @description the fail tier is reached above this z-score */
+                fail?: number;
+                /** @description the critical tier is reached above this z-score */
+                critical?: number;
+              }
+            | {
+                /** @description the warn tier is reached above this percentage */
+                warn?: number;
+                /** @description the fail tier is reached above this percentage */
+                fail?: number;
+                /** @description the critical tier is reached above this percentage */
+                critical?: number;
+              }
+          )
+        | null;
       config?: Record<string, unknown> | null;
       enabled?: boolean | null;
     };
@@ -1742,6 +2311,14 @@ export interface components {
       token: string;
       webhook_secret: string;
     };
+    /** @description structured row filters ANDed together; no SQL text */
+    CheckRowCondition: {
+      column: string;
+      /** @enum {string} */
+      op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'in' | 'not_in' | 'is_null' | 'is_not_null';
+      /** @description a scalar; a list for in/not_in; left out for is_null/is_not_null */
+      value?: (string | number | boolean) | (string | number | boolean)[];
+    }[];
     /** @description Every error answer: `code` names the case, `detail` carries its facts. */
     ErrorEnvelope: {
       error: {
@@ -8476,6 +9053,8 @@ export interface operations {
     parameters: {
       query?: {
         limit?: number;
+        from?: string;
+        to?: string;
       };
       header?: never;
       path: {
