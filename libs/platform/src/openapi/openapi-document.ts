@@ -94,6 +94,7 @@ const PARAM_BODY = 3;
 const PARAM_QUERY = 4;
 
 const SCHEMAS = '#/components/schemas/';
+const NULLABLE = { optionalNullable: true };
 export const BEARER_SCHEME = 'bearer';
 
 /** Codes any route can answer: an undecodable URL, headers over Node's limit, a fault of ours. */
@@ -194,13 +195,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A validated class's schema as its rules apply: an optional field (`@IsOptional()`) also takes
- * null, which class-validator lets through like a missing one; `closed` refuses unknown fields, as
- * the validation pipe does for a request.
+ * A validated class's schema as its rules apply (an `@IsOptional()` field also takes null, which
+ * class-validator lets through like a missing one); `closed` refuses unknown fields, as the
+ * validation pipe does for a request.
  */
 function validatedSchema(name: string, swagger: JsonSchema | undefined, closed: boolean): JsonSchema {
-  const schema: JsonSchema = structuredClone(dtoJsonSchemas(SCHEMAS)[name] ?? {});
-  const required = new Set((schema['required'] as string[] | undefined) ?? []);
+  const schema: JsonSchema = structuredClone(dtoJsonSchemas(SCHEMAS, NULLABLE)[name] ?? {});
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
   const described = (isRecord(swagger?.['properties']) ? swagger['properties'] : {}) as Record<
     string,
@@ -211,7 +211,6 @@ function validatedSchema(name: string, swagger: JsonSchema | undefined, closed: 
     if (extra?.['description'] !== undefined && property['description'] === undefined)
       property['description'] = extra['description'];
     if (extra?.['example'] !== undefined) property['examples'] = [extra['example']];
-    if (!required.has(key)) properties[key] = withNull(property);
   }
   return closed ? { ...schema, properties, additionalProperties: false } : { ...schema, properties };
 }
@@ -313,12 +312,13 @@ function errorResponses(
 
 /** Query parameters of a whole-object `@Query()` DTO, one per field. */
 function queryParameters(name: string): OpenApiParameter[] {
-  const schema = dtoJsonSchemas(SCHEMAS)[name];
+  const schema = dtoJsonSchemas(SCHEMAS, NULLABLE)[name];
   if (!schema) return [];
   const required = new Set((schema['required'] as string[] | undefined) ?? []);
   return Object.entries((schema['properties'] ?? {}) as Record<string, JsonSchema>).map(
     ([field, property]) => {
-      const { description, ...rest } = property;
+      // A query value is text in the URL: never null, whatever the rule on an optional field.
+      const { description, nullable: _text, ...rest } = property;
       return {
         name: field,
         in: 'query',
@@ -421,7 +421,7 @@ export function buildOpenApiDocument(
 
     const body = paramClass(route, PARAM_BODY);
     if (body || operation.requestBody) codes.push(...BODY_ROUTE);
-    if (body && dtoJsonSchemas(SCHEMAS)[body.name]) requestClasses.add(body.name);
+    if (body && dtoJsonSchemas(SCHEMAS, NULLABLE)[body.name]) requestClasses.add(body.name);
     const query = paramClass(route, PARAM_QUERY);
     if (query) {
       const own = queryParameters(query.name);
@@ -452,7 +452,7 @@ export function buildOpenApiDocument(
   const done = new Set<string>();
   while (pending.length) {
     const name = pending.pop() as string;
-    if (done.has(name) || !dtoJsonSchemas(SCHEMAS)[name]) continue;
+    if (done.has(name) || !dtoJsonSchemas(SCHEMAS, NULLABLE)[name]) continue;
     done.add(name);
     schemas[name] = validatedSchema(name, schemas[name], true);
     refsOf(schemas[name]).forEach((ref) => pending.push(ref));
@@ -460,7 +460,7 @@ export function buildOpenApiDocument(
   for (const variant of options.variants ?? []) {
     const base = schemas[variant.dto.name];
     if (!base || !done.has(variant.dto.name)) continue;
-    const required = new Set((base['required'] as string[] | undefined) ?? []);
+    const baseProperties = (base['properties'] ?? {}) as Record<string, JsonSchema>;
     const values = [...new Set(Object.values(variant.fields).flatMap((byValue) => Object.keys(byValue)))];
     base['oneOf'] = values.map((value) => {
       const properties: Record<string, JsonSchema> = { [variant.by]: { const: value } };
@@ -472,7 +472,7 @@ export function buildOpenApiDocument(
           schemas[type.name] = validatedSchema(type.name, undefined, true);
         }
         const ref = { $ref: `${SCHEMAS}${type.name}` };
-        properties[field] = required.has(field) ? ref : withNull(ref);
+        properties[field] = baseProperties[field]?.['nullable'] === true ? withNull(ref) : ref;
       }
       return { type: 'object', properties };
     });
@@ -482,22 +482,21 @@ export function buildOpenApiDocument(
     if (!base || !done.has(overlay.dto.name)) continue;
     const pointed = (schema: JsonSchema): JsonSchema =>
       JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', `"${SCHEMAS}`)) as JsonSchema;
-    const required = new Set((base['required'] as string[] | undefined) ?? []);
     const properties = (base['properties'] ?? {}) as Record<string, JsonSchema>;
-    for (const [field, schema] of Object.entries(overlay.properties)) {
-      const merged = { ...properties[field], ...pointed(schema) };
-      properties[field] = required.has(field) ? merged : withNull(merged);
-    }
+    // The rule's `nullable` stays: an optional field still takes null after the conversion.
+    for (const [field, schema] of Object.entries(overlay.properties))
+      properties[field] = { ...properties[field], ...pointed(schema) };
     for (const [name, schema] of Object.entries(overlay.defs ?? {})) schemas[name] = pointed(schema);
   }
   // Answers declared with a validated class that carries no @ApiProperty (the runner's replies)
   // are described by its validation rules too, without claiming unknown fields are never sent.
   const answers = Object.keys(schemas).filter(
-    (name) => !done.has(name) && !isRecord(schemas[name]?.['properties']) && dtoJsonSchemas(SCHEMAS)[name],
+    (name) =>
+      !done.has(name) && !isRecord(schemas[name]?.['properties']) && dtoJsonSchemas(SCHEMAS, NULLABLE)[name],
   );
   while (answers.length) {
     const name = answers.pop() as string;
-    if (done.has(name) || !dtoJsonSchemas(SCHEMAS)[name]) continue;
+    if (done.has(name) || !dtoJsonSchemas(SCHEMAS, NULLABLE)[name]) continue;
     done.add(name);
     schemas[name] = validatedSchema(name, schemas[name], false);
     refsOf(schemas[name]).forEach((ref) => answers.push(ref));
