@@ -2,7 +2,8 @@
 # Starts the whole service from a fresh clone with demo data, in one terminal: `npm run demo`.
 #   1. installs dependencies when node_modules is missing or older than package-lock.json;
 #   2. brings up PostgreSQL, Redis and NATS JetStream and migrates the database (tools/infra-up.sh);
-#   3. runs every app with tools/dev-all.ts (development mode, loopback datasources allowed);
+#   3. builds the web app and runs every app with tools/dev-all.ts (development mode, loopback
+#      datasources allowed, the browser let in as the demo admin);
 #   4. seeds the demo through the REST API (tools/demo/seed.ts): a sample shop database with
 #      defects, its connection, two suites and a few days of run history; prints the URL and a
 #      ready admin token.
@@ -100,6 +101,13 @@ if [[ "$with_peers" == "1" ]]; then
     peers_file=""
   fi
 fi
+
+say "building the web app (Vite, into dist/apps/web-ui)"
+npx vite build --config apps/web-ui/vite.config.mts --logLevel warn
+# No mail server runs in the demo, so the browser at http://localhost:8080 is let in as the demo admin
+# without a sign-in code (the gateway's dev-bypass, refused outside development and test).
+export AUTH_DEV_BYPASS_EMAIL="${AUTH_DEV_BYPASS_EMAIL:-demo-admin@example.test}"
+export WORKSPACE_ADMIN_EMAILS="${WORKSPACE_ADMIN_EMAILS:-$AUTH_DEV_BYPASS_EMAIL}"
 
 say "starting all apps (Ctrl-C stops them)"
 detached node -r ./tools/register.cjs tools/dev-all.ts "${dev_args[@]}" &

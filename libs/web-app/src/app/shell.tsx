@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   AppShell,
+  Badge,
   Burger,
   Button,
   Group,
@@ -15,6 +16,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { useApi, useMe, useSession } from './session';
+
+/** The local dev-bypass: every request acts as one configured person; there is no session to end. */
+const DEV_BYPASS = 'dev_bypass';
 
 interface NavItem {
   to: string;
@@ -85,9 +89,15 @@ export function Shell(): ReactNode {
               {me?.display_name}
             </Text>
             <ColorSchemeToggle />
-            <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
-              Sign out
-            </Button>
+            {me?.credential === DEV_BYPASS ? (
+              <Badge variant="light" color="orange">
+                Local dev sign-in
+              </Badge>
+            ) : (
+              <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+                Sign out
+              </Button>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
