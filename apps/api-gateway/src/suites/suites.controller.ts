@@ -64,7 +64,7 @@ export class SuitesController {
   @ApiResponse({ status: 422, description: '`validation_failed`: a field is wrong (`detail.fields`)' })
   @ApiOperation({ operationId: 'create_suite' })
   @ApiBody({ type: CreateSuiteRequest, examples: SUITE_EXAMPLES })
-  @ApiErrors(ErrorCode.SuiteNameTaken)
+  @ApiErrors(ErrorCode.SuiteNameTaken, ErrorCode.NotFound)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSuiteRequest): Promise<SuiteResponse> {
     return this.suites.create(actorOf(principal), body);
   }

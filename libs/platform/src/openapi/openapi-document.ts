@@ -293,7 +293,11 @@ function errorResponses(
     const stated = operation.responses[String(status)]?.description;
     const listed = statusCodes.map((code) => `\`${code}\``).join(', ');
     const response: OpenApiResponse = {
-      description: stated ? stated : `${STATUS_TEXT[status] ?? 'Error'}: ${listed}`,
+      description: !stated
+        ? `${STATUS_TEXT[status] ?? 'Error'}: ${listed}`
+        : statusCodes.every((code) => stated.includes(code))
+          ? stated
+          : `${stated}. Codes: ${listed}`,
       content: { 'application/json': { schema: envelopeOf(statusCodes) } },
     };
     if (status === 401)
