@@ -5,7 +5,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsISO8601,
   IsOptional,
   IsString,
   IsUUID,
@@ -15,6 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { CheckOutcome, RunStatus } from './run-status';
+import { IsInstant } from '../instant';
 import { QueryInteger } from '../query-integer';
 
 export const RUN_LIST_DEFAULT_LIMIT = 50;
@@ -48,12 +48,12 @@ export class RunListQuery {
 
   /** Runs created at or after this instant. */
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   since?: string;
 
   /** Runs created before this instant. */
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   until?: string;
 
   @IsOptional()

@@ -1,4 +1,5 @@
-import { IsInt, IsISO8601, IsOptional } from 'class-validator';
+import { IsInt, IsOptional } from 'class-validator';
+import { IsInstant } from '../instant';
 import { QueryInteger } from '../query-integer';
 
 /**
@@ -13,11 +14,11 @@ export class CheckHistoryQuery {
 
   /** Results at or after this instant (ISO 8601). */
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   from?: string;
 
   /** Results before this instant (ISO 8601). */
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   to?: string;
 }
