@@ -3,9 +3,11 @@
  * state, read the run with its results; a duplicate trigger while queued or running; a suite that
  * never runs twice at once; cancel while queued and while a long datasource statement runs (the statement is
  * gone from PostgreSQL's activity view); lists filtered, paged and grant-filtered; reads audited.
+ * Calls go through the typed client; the raw `call` stays where a test sends what the document
+ * does not allow.
  */
 import { randomUUID } from 'node:crypto';
-import { type RunDetailView, type RunPage, type RunProgressView, type RunView } from '@dq/contracts';
+import { type ApiClient, type components, type operations, dataOf, errorOf } from '@dq/api-client';
 import {
   type AppProcess,
   call,
@@ -24,39 +26,50 @@ describe('runs through the gateway and the runner pool', () => {
   let gateway: AppProcess;
   let api: string;
   let owner: string;
-  let viewer: string;
   let stranger: string;
   let admin: string;
+  const as = {} as Record<'owner' | 'viewer' | 'stranger' | 'admin', ApiClient>;
   let connectionId: string;
   const database = new ScratchDatabase('runs_e2e');
 
-  async function suite(target: string, checks: unknown[]): Promise<string> {
-    const created = await call(api, 'POST', '/suites', {
-      token: owner,
+  const inRun = (id: string) => ({ params: { path: { id } } });
+
+  async function suite(
+    target: string,
+    checks: components['schemas']['CreateCheckRequest'][],
+  ): Promise<string> {
+    const created = await as.owner.POST('/api/v1/suites', {
       body: { name: `suite-${randomUUID()}`, connection_id: connectionId, target },
     });
-    expect(created.status).toBe(201);
-    const id = (created.body as { id: string }).id;
+    expect(created.response.status).toBe(201);
+    const { id } = dataOf(created);
     for (const check of checks) {
-      const made = await call(api, 'POST', `/suites/${id}/checks`, { token: owner, body: check });
-      expect(made.status).toBe(201);
+      const made = await as.owner.POST('/api/v1/suites/{id}/checks', {
+        params: { path: { id } },
+        body: check,
+      });
+      expect(made.response.status).toBe(201);
     }
-    const policy = await call(api, 'PUT', `/suites/${id}/column-policy`, {
-      token: owner,
+    const policy = await as.owner.PUT('/api/v1/suites/{id}/column-policy', {
+      params: { path: { id } },
       body: { columns: { order_id: 'allow', amount: 'allow' }, default: 'mask' },
     });
-    expect(policy.status).toBe(200);
+    expect(policy.response.status).toBe(200);
     return id;
   }
 
-  const progress = async (runId: string, token = owner): Promise<RunProgressView> => {
-    const read = await call(api, 'GET', `/runs/${runId}/progress`, { token });
-    expect(read.status).toBe(200);
-    return read.body as RunProgressView;
+  const progress = async (runId: string, client = as.owner) => {
+    const read = await client.GET('/api/v1/runs/{id}/progress', inRun(runId));
+    expect(read.response.status).toBe(200);
+    return dataOf(read);
   };
 
-  const trigger = (suiteId: string, body?: unknown) =>
-    call(api, 'POST', `/suites/${suiteId}/run`, { token: owner, ...(body !== undefined ? { body } : {}) });
+  // The document asks for a body; `{}` is the plain trigger.
+  const trigger = (suiteId: string, body: components['schemas']['TriggerRunRequest'] = {}) =>
+    as.owner.POST('/api/v1/suites/{id}/run', { params: { path: { id: suiteId } }, body });
+
+  const listRuns = async (query: operations['list_runs']['parameters']['query'] = {}, client = as.owner) =>
+    dataOf(await client.GET('/api/v1/runs', { params: { query } }));
 
   const slowStatements = () => database.sleepingStatements(world.db);
 
@@ -88,9 +101,12 @@ describe('runs through the gateway and the runner pool', () => {
     gateway = await world.startGateway({ ...LOOPBACK_EGRESS, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
     api = `${gateway.url}/api/v1`;
     owner = await world.mintToken('owner@example.test', 'member');
-    viewer = await world.mintToken('viewer@example.test', 'viewer');
     stranger = await world.mintToken('stranger@example.test', 'member');
     admin = await world.mintToken('admin@example.test', 'admin');
+    as.owner = world.apiClient(owner);
+    as.viewer = world.apiClient(await world.mintToken('viewer@example.test', 'viewer'));
+    as.stranger = world.apiClient(stranger);
+    as.admin = world.apiClient(admin);
     connectionId = await database.connect(api, admin, 'orders-db');
   }, 120_000);
 
@@ -122,32 +138,32 @@ describe('runs through the gateway and the runner pool', () => {
       { name: 'rows', kind: 'volume', config: { min_rows: 1 } },
     ]);
     const first = await trigger(ordersSuite);
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: 'queued', total_checks: 3, deduplicated: false });
-    firstRun = (first.body as { id: string }).id;
+    expect(first.response.status).toBe(201);
+    expect(dataOf(first)).toMatchObject({ status: 'queued', total_checks: 3, deduplicated: false });
+    firstRun = dataOf(first).id;
 
     const again = await trigger(ordersSuite);
-    expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id: firstRun, deduplicated: true });
+    expect(again.response.status).toBe(200);
+    expect(dataOf(again)).toMatchObject({ id: firstRun, deduplicated: true });
 
     const overlapping = await trigger(ordersSuite, { allow_concurrent: true });
-    expect(overlapping.status).toBe(201);
-    const overlappingId = (overlapping.body as { id: string }).id;
+    expect(overlapping.response.status).toBe(201);
+    const overlappingId = dataOf(overlapping).id;
     expect(overlappingId).not.toBe(firstRun);
 
     // Cancel while queued: it ends at once and no runner ever starts it.
-    const cancelled = await call(api, 'POST', `/runs/${overlappingId}/cancel`, { token: owner });
-    expect(cancelled.status).toBe(202);
-    expect(cancelled.body).toMatchObject({ id: overlappingId, status: 'cancelled' });
+    const cancelled = await as.owner.POST('/api/v1/runs/{id}/cancel', inRun(overlappingId));
+    expect(cancelled.response.status).toBe(202);
+    expect(dataOf(cancelled)).toMatchObject({ id: overlappingId, status: 'cancelled' });
     expect(await progress(overlappingId)).toEqual({
       run_id: overlappingId,
       status: 'cancelled',
       completed_checks: 0,
       total_checks: 3,
     });
-    const twice = await call(api, 'POST', `/runs/${overlappingId}/cancel`, { token: owner });
-    expect(twice.status).toBe(409);
-    expect((twice.body as { error: { detail: unknown } }).error.detail).toEqual({ status: 'cancelled' });
+    const twice = await as.owner.POST('/api/v1/runs/{id}/cancel', inRun(overlappingId));
+    expect(errorOf(twice)).toMatchObject({ status: 409, detail: { status: 'cancelled' } });
+    expect(errorOf(twice)?.detail).toEqual({ status: 'cancelled' });
 
     const [{ n }] = await world.db.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM runs WHERE suite_id = $1`,
@@ -165,10 +181,10 @@ describe('runs through the gateway and the runner pool', () => {
     );
     expect(done).toEqual({ run_id: firstRun, status: 'succeeded', completed_checks: 3, total_checks: 3 });
 
-    const read = await call(api, 'GET', `/runs/${firstRun}`, { token: owner });
-    expect(read.status).toBe(200);
-    expect(read.text).not.toContain(SECRET_EMAIL);
-    const run = read.body as RunDetailView;
+    const read = await as.owner.GET('/api/v1/runs/{id}', inRun(firstRun));
+    expect(read.response.status).toBe(200);
+    const run = dataOf(read);
+    expect(JSON.stringify(run)).not.toContain(SECRET_EMAIL);
     expect(run).toMatchObject({
       id: firstRun,
       suite_id: ordersSuite,
@@ -211,15 +227,13 @@ describe('runs through the gateway and the runner pool', () => {
   });
 
   it('lists runs newest first, filtered by suite, status and time, page by page, grant-filtered', async () => {
-    const all = await call(api, 'GET', `/runs?suite_id=${ordersSuite}`, { token: owner });
-    expect(all.status).toBe(200);
-    const page = all.body as RunPage;
+    const page = await listRuns({ suite_id: ordersSuite });
     expect(page.items.map((run) => run.status)).toEqual(['cancelled', 'succeeded']);
     expect(page.next_cursor).toBeNull();
     // The list formats timestamps in the statement; they read exactly as the run's own page shows them.
     for (const listed of page.items) {
-      const read = (await call(api, 'GET', `/runs/${listed.id}`, { token: owner })).body as RunDetailView;
-      const times = (run: RunView) => [
+      const read = dataOf(await as.owner.GET('/api/v1/runs/{id}', inRun(listed.id)));
+      const times = (run: components['schemas']['RunView']) => [
         run.created_at,
         run.started_at,
         run.finished_at,
@@ -240,8 +254,7 @@ describe('runs through the gateway and the runner pool', () => {
     );
     expect(kept?.outcome_counts).toEqual({ fail: 2, pass: 1 });
 
-    const first = (await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1`, { token: owner }))
-      .body as RunPage;
+    const first = await listRuns({ suite_id: ordersSuite, limit: 1 });
     expect(first.items).toHaveLength(1);
     expect(first.next_cursor).not.toBeNull();
     // The statement read more rows than the page; its record counts only the runs shown.
@@ -251,52 +264,56 @@ describe('runs through the gateway and the runner pool', () => {
         ORDER BY a.occurred_at DESC LIMIT 1`,
     );
     expect(firstListing?.detail.runs).toBe(1);
-    const second = (
-      await call(api, 'GET', `/runs?suite_id=${ordersSuite}&limit=1&before=${first.next_cursor}`, {
-        token: owner,
-      })
-    ).body as RunPage;
+    const second = await listRuns({
+      suite_id: ordersSuite,
+      limit: 1,
+      before: first.next_cursor ?? undefined,
+    });
     expect(second.items.map((run) => run.id)).toEqual([firstRun]);
     expect(second.next_cursor).toBeNull();
 
-    const succeeded = (await call(api, 'GET', `/runs?status=succeeded,failed`, { token: owner }))
-      .body as RunPage;
+    // Several statuses as the document states the parameter (repeated), and comma-separated.
+    const succeeded = await listRuns({ status: ['succeeded', 'failed'] });
     expect(succeeded.items.map((run) => run.id)).toEqual([firstRun]);
-    const future = (
-      await call(
-        api,
-        'GET',
-        `/runs?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
-        {
-          token: owner,
-        },
-      )
-    ).body as RunPage;
+    const commaSeparated = await call(api, 'GET', '/runs?status=succeeded,failed', { token: owner });
+    expect((commaSeparated.body as { items: { id: string }[] }).items.map((run) => run.id)).toEqual([
+      firstRun,
+    ]);
+    const future = await listRuns({ since: new Date(Date.now() + 60_000).toISOString() });
     expect(future.items).toEqual([]);
 
     // Nobody else sees these runs; a hidden suite's filter and run are "not found".
-    expect(((await call(api, 'GET', '/runs', { token: stranger })).body as RunPage).items).toEqual([]);
-    expect((await call(api, 'GET', `/runs?suite_id=${ordersSuite}`, { token: stranger })).status).toBe(404);
+    expect((await listRuns({}, as.stranger)).items).toEqual([]);
+    expect(
+      errorOf(await as.stranger.GET('/api/v1/runs', { params: { query: { suite_id: ordersSuite } } }))
+        ?.status,
+    ).toBe(404);
     // ...and the document says so, as the fuzzer holds the API to it.
     const document = (await call(api, 'GET', '/openapi.json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     expect(Object.keys(document.paths['/api/v1/runs'].get.responses)).toContain('404');
-    const hidden = await call(api, 'GET', `/runs/${firstRun}`, { token: stranger });
-    expect(hidden.status).toBe(404);
-    expect((await call(api, 'GET', `/runs/${randomUUID()}`, { token: stranger })).body).toEqual(hidden.body);
+    const hidden = errorOf(await as.stranger.GET('/api/v1/runs/{id}', inRun(firstRun)));
+    expect(hidden?.status).toBe(404);
+    const missing = errorOf(await as.stranger.GET('/api/v1/runs/{id}', inRun(randomUUID())));
+    expect([missing?.status, missing?.code, missing?.message, missing?.detail]).toEqual([
+      hidden?.status,
+      hidden?.code,
+      hidden?.message,
+      hidden?.detail,
+    ]);
     // A read the caller may not make leaves no record of one.
-    const strangerId = ((await call(api, 'GET', '/me', { token: stranger })).body as { id: string }).id;
+    const strangerId = dataOf(await as.stranger.GET('/api/v1/me')).id;
     const strangerReads = await world.db.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM audit_events WHERE action = 'run.read' AND actor_user_id = $1`,
       [strangerId],
     );
     expect(strangerReads[0]?.n).toBe(0);
-    expect((await call(api, 'GET', `/runs/${firstRun}/progress`, { token: stranger })).status).toBe(404);
-    expect((await call(api, 'POST', `/runs/${firstRun}/cancel`, { token: stranger })).status).toBe(404);
-    expect(
-      ((await call(api, 'GET', '/runs', { token: admin })).body as RunPage).items.length,
-    ).toBeGreaterThanOrEqual(2);
+    expect(errorOf(await as.stranger.GET('/api/v1/runs/{id}/progress', inRun(firstRun)))?.status).toBe(404);
+    expect(errorOf(await as.stranger.POST('/api/v1/runs/{id}/cancel', inRun(firstRun)))?.status).toBe(404);
+    expect((await listRuns({}, as.admin)).items.length).toBeGreaterThanOrEqual(2);
+
+    // Values outside the document's types: sent raw.
 
     for (const bad of [
       'status=paused',
@@ -328,13 +345,14 @@ describe('runs through the gateway and the runner pool', () => {
         [run.id, suiteId, run.created],
       );
     }
-    const seen: RunView[] = [];
+    const seen: components['schemas']['RunView'][] = [];
     let before: string | null = null;
     do {
-      const query: string = `/runs?suite_id=${suiteId}&limit=1${before === null ? '' : `&before=${before}`}`;
-      const answer = await call(api, 'GET', query, { token: owner });
-      expect(answer.status).toBe(200);
-      const page = answer.body as RunPage;
+      const page: components['schemas']['RunPage'] = await listRuns({
+        suite_id: suiteId,
+        limit: 1,
+        ...(before === null ? {} : { before }),
+      });
       seen.push(...page.items);
       before = page.next_cursor;
     } while (before !== null && seen.length < 10);
@@ -347,23 +365,21 @@ describe('runs through the gateway and the runner pool', () => {
   });
 
   it('a viewer with a view share reads runs but cannot cancel; reads are audited', async () => {
-    const viewerId = ((await call(api, 'GET', '/me', { token: viewer })).body as { id: string }).id;
-    const shared = await call(api, 'POST', `/suites/${ordersSuite}/shares`, {
-      token: owner,
+    const viewerId = dataOf(await as.viewer.GET('/api/v1/me')).id;
+    const shared = await as.owner.POST('/api/v1/suites/{id}/shares', {
+      params: { path: { id: ordersSuite } },
       body: { user_id: viewerId, grant: 'view' },
     });
-    expect(shared.status).toBe(201);
-    const read = await call(api, 'GET', `/runs/${firstRun}`, { token: viewer });
-    expect(read.status).toBe(200);
-    expect(read.text).not.toContain(SECRET_EMAIL);
-    const listed = (await call(api, 'GET', '/runs', { token: viewer })).body as RunPage;
+    expect(shared.response.status).toBe(201);
+    const read = await as.viewer.GET('/api/v1/runs/{id}', inRun(firstRun));
+    expect(read.response.status).toBe(200);
+    expect(JSON.stringify(dataOf(read))).not.toContain(SECRET_EMAIL);
+    const listed = await listRuns({}, as.viewer);
     expect(listed.items.map((run) => run.id)).toContain(firstRun);
 
-    const queued = await trigger(ordersSuite, { allow_concurrent: true });
-    const refused = await call(api, 'POST', `/runs/${(queued.body as { id: string }).id}/cancel`, {
-      token: viewer,
-    });
-    expect(refused.status).toBe(403);
+    const queued = dataOf(await trigger(ordersSuite, { allow_concurrent: true }));
+    const refused = await as.viewer.POST('/api/v1/runs/{id}/cancel', inRun(queued.id));
+    expect(errorOf(refused)?.status).toBe(403);
 
     const events = await world.db.query<
       { action: string; actor_user_id: string; target_id: string | null }[]
@@ -385,7 +401,7 @@ describe('runs through the gateway and the runner pool', () => {
     );
     expect(reading?.detail).toEqual({
       suite_id: ordersSuite,
-      results: (read.body as { results: unknown[] }).results.length,
+      results: dataOf(read).results.length,
     });
     // The listing's record says what was asked and how many runs it showed (counted by the same statement).
     const [listing] = await world.db.query<{ detail: Record<string, unknown> }[]>(
@@ -418,13 +434,13 @@ describe('runs through the gateway and the runner pool', () => {
         config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'order_id' } },
       },
     ]);
-    const runId = ((await trigger(compared)).body as { id: string }).id;
+    const runId = dataOf(await trigger(compared)).id;
     await pollUntil(
       () => progress(runId),
       (p) => TERMINAL_RUN_STATES.includes(p.status),
       'the comparison run to end',
     );
-    const detail = (await call(api, 'GET', `/runs/${runId}`, { token: owner })).body as RunDetailView;
+    const detail = dataOf(await as.owner.GET('/api/v1/runs/{id}', inRun(runId)));
     const comparison = detail.results.find((result) => result.kind === 'comparison')!;
     const expectation = detail.results.find((result) => result.kind === 'expectation')!;
     expect(comparison.detail).toMatchObject({
@@ -435,13 +451,21 @@ describe('runs through the gateway and the runner pool', () => {
     });
     const reportPath = (resultId: string, query = '') =>
       `/runs/${runId}/results/${resultId}/comparison_report${query}`;
+    const report = (client: ApiClient, rid: string) =>
+      client.GET('/api/v1/runs/{id}/results/{rid}/comparison_report', {
+        params: { path: { id: runId, rid } },
+        parseAs: 'text',
+      });
 
-    const csv = await call(api, 'GET', reportPath(comparison.id), { token: owner });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.headers.get('content-disposition')).toContain(`comparison-${runId}-${comparison.id}.csv`);
-    expect(csv.headers.get('cache-control')).toBe('no-store');
-    const lines = csv.text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const csv = await report(as.owner, comparison.id);
+    expect(csv.response.status).toBe(200);
+    expect(csv.response.headers.get('content-type')).toContain('text/csv');
+    expect(csv.response.headers.get('content-disposition')).toContain(
+      `comparison-${runId}-${comparison.id}.csv`,
+    );
+    expect(csv.response.headers.get('cache-control')).toBe('no-store');
+    const text = dataOf(csv);
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(lines).toEqual(
       expect.arrayContaining([
         'mismatched,1',
@@ -453,15 +477,16 @@ describe('runs through the gateway and the runner pool', () => {
       ]),
     );
     // The customer column is compared (shown by default), yet its emails are masked by the classifier.
-    expect(csv.text).not.toContain(SECRET_EMAIL);
-    expect(csv.text).not.toContain('eve@example.org');
+    expect(text).not.toContain(SECRET_EMAIL);
+    expect(text).not.toContain('eve@example.org');
 
-    const xlsx = await fetch(`${api}${reportPath(comparison.id, '?format=xlsx')}`, {
-      headers: { authorization: `Bearer ${owner}` },
+    const xlsx = await as.owner.GET('/api/v1/runs/{id}/results/{rid}/comparison_report', {
+      params: { path: { id: runId, rid: comparison.id }, query: { format: 'xlsx' } },
+      parseAs: 'arrayBuffer',
     });
-    expect(xlsx.status).toBe(200);
-    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
-    const bytes = Buffer.from(await xlsx.arrayBuffer());
+    expect(xlsx.response.status).toBe(200);
+    expect(xlsx.response.headers.get('content-type')).toContain('spreadsheetml');
+    const bytes = Buffer.from(dataOf(xlsx));
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
     // Nothing of the report is stored: no table grew a row for it, only the access was audited.
@@ -471,20 +496,24 @@ describe('runs through the gateway and the runner pool', () => {
     );
     expect(audited.n).toBe(2);
 
-    const refusals: [string, string, number, string][] = [
-      [reportPath(comparison.id, '?format=pdf'), owner, 422, 'validation_failed'],
-      [reportPath(expectation.id), owner, 409, 'conflict'],
-      [reportPath(randomUUID()), owner, 404, 'not_found'],
-      [reportPath('not-a-uuid'), owner, 404, 'not_found'],
-      [reportPath(comparison.id), stranger, 404, 'not_found'],
-      [reportPath(comparison.id), viewer, 404, 'not_found'],
+    // A format the document does not offer: sent raw.
+    const pdf = await call(api, 'GET', reportPath(comparison.id, '?format=pdf'), { token: owner });
+    expect([pdf.status, (pdf.body as { error: { code: string } }).error.code]).toEqual([
+      422,
+      'validation_failed',
+    ]);
+    const refusals: [string, ApiClient, string, number, string][] = [
+      ['a non-comparison result', as.owner, expectation.id, 409, 'conflict'],
+      ['an unknown result', as.owner, randomUUID(), 404, 'not_found'],
+      ['not a uuid', as.owner, 'not-a-uuid', 404, 'not_found'],
+      ['a stranger', as.stranger, comparison.id, 404, 'not_found'],
+      ['a viewer without a share', as.viewer, comparison.id, 404, 'not_found'],
+      ['anonymous', world.apiClient(), comparison.id, 401, 'unauthenticated'],
     ];
-    for (const [path, token, status, code] of refusals) {
-      const refused = await call(api, 'GET', path, { token });
-      expect({ path, status: refused.status }).toEqual({ path, status });
-      expect((refused.body as { error: { code: string } }).error.code).toBe(code);
+    for (const [who, client, rid, status, code] of refusals) {
+      const refused = errorOf(await report(client, rid));
+      expect({ who, status: refused?.status, code: refused?.code }).toEqual({ who, status, code });
     }
-    expect((await call(api, 'GET', reportPath(comparison.id))).status).toBe(401);
   });
 
   it('never runs a suite twice at once, and a cancel stops the long statement on the datasource', async () => {
@@ -495,7 +524,7 @@ describe('runs through the gateway and the runner pool', () => {
         config: { expectation_type: 'expect_column_values_to_not_be_null', kwargs: { column: 'order_id' } },
       },
     ]);
-    const running = (await trigger(slowSuite)).body as { id: string };
+    const running = dataOf(await trigger(slowSuite));
     await pollUntil(
       () => slowStatements(),
       (n) => n > 0,
@@ -505,17 +534,17 @@ describe('runs through the gateway and the runner pool', () => {
 
     // A second trigger while the first runs: the running run, and no second one.
     const joined = await trigger(slowSuite);
-    expect(joined.status).toBe(200);
-    expect(joined.body).toMatchObject({ id: running.id, status: 'running', deduplicated: true });
+    expect(joined.response.status).toBe(200);
+    expect(dataOf(joined)).toMatchObject({ id: running.id, status: 'running', deduplicated: true });
 
     const startedAt = Date.now();
-    const cancelled = await call(api, 'POST', `/runs/${running.id}/cancel`, { token: owner });
-    expect(cancelled.status).toBe(202);
-    expect(cancelled.body).toMatchObject({ id: running.id, status: 'running' });
+    const cancelled = await as.owner.POST('/api/v1/runs/{id}/cancel', inRun(running.id));
+    expect(cancelled.response.status).toBe(202);
+    expect(dataOf(cancelled)).toMatchObject({ id: running.id, status: 'running' });
     // A trigger after the cancel is not joined to the cancelled run: a new run, which waits its turn.
     const waiting = await trigger(slowSuite);
-    expect(waiting.status).toBe(201);
-    const waitingId = (waiting.body as { id: string }).id;
+    expect(waiting.response.status).toBe(201);
+    const waitingId = dataOf(waiting).id;
     const ended = await pollUntil(
       () => progress(running.id),
       (p) => TERMINAL_RUN_STATES.includes(p.status),
@@ -532,7 +561,7 @@ describe('runs through the gateway and the runner pool', () => {
       (p) => p.status === 'running',
       'the waiting run to start',
     );
-    expect((await call(api, 'POST', `/runs/${waitingId}/cancel`, { token: owner })).status).toBe(202);
+    expect((await as.owner.POST('/api/v1/runs/{id}/cancel', inRun(waitingId))).response.status).toBe(202);
     await pollUntil(
       () => progress(waitingId),
       (p) => p.status === 'cancelled',
@@ -545,7 +574,7 @@ describe('runs through the gateway and the runner pool', () => {
       'no slow statement left on the datasource',
       10_000,
     );
-    const detail = (await call(api, 'GET', `/runs/${running.id}`, { token: owner })).body as RunDetailView;
+    const detail = dataOf(await as.owner.GET('/api/v1/runs/{id}', inRun(running.id)));
     expect(detail.cancel_requested_at).not.toBeNull();
     expect(detail.results).toEqual([]);
   });
