@@ -1,5 +1,5 @@
 import { AppError, CONNECTION_KINDS, ErrorCode } from '@dq/contracts';
-import { checkCredential } from './connection-input';
+import { checkConfig, checkCredential } from './connection-input';
 
 const SECRET = 'sk-live-9f2c7a-pasted-as-a-key';
 
@@ -30,5 +30,25 @@ describe('checkCredential', () => {
     expect(fields.map((f) => f.field)).toEqual(['credential', 'credential.password']);
     expect(fields[0].problems[0]).toContain('it takes: password');
     expect(JSON.stringify(refused.detail)).not.toContain(SECRET);
+  });
+});
+
+describe('checkConfig', () => {
+  const catalog = { catalog_uri: 'https://cat.example.com', secret_property: 'token' };
+
+  // A null optional field passes the validation as a missing one; `properties: null` reached
+  // Object.values and answered 500.
+  it('takes null Iceberg client properties as none given', () => {
+    expect(checkConfig('iceberg_catalog', { ...catalog, properties: null })).toEqual({
+      ...catalog,
+      properties: null,
+    });
+  });
+
+  it('still refuses properties that are not strings', () => {
+    const refused = refusal(() => checkConfig('iceberg_catalog', { ...catalog, properties: { a: 1 } }));
+    expect(refused.detail['fields']).toEqual([
+      { field: 'config.properties', problems: ['properties must map names to strings'] },
+    ]);
   });
 });

@@ -31,7 +31,7 @@ export function checkConfig(kind: ConnectionKind, config: Record<string, unknown
   });
   if (errors.length > 0) throw invalid(toFieldViolations(errors, 'config.'));
   const properties = config['properties'];
-  if (properties !== undefined && Object.values(properties as object).some((v) => typeof v !== 'string')) {
+  if (properties != null && Object.values(properties).some((v) => typeof v !== 'string')) {
     throw invalid([{ field: 'config.properties', problems: ['properties must map names to strings'] }]);
   }
   return withConfigDefaults(kind, config);
