@@ -44,7 +44,10 @@ export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@dq/web-app': resolve(ROOT, 'libs/web-app/src/index.ts') },
+    alias: {
+      '@dq/web-app': resolve(ROOT, 'libs/web-app/src/index.ts'),
+      '@dq/api-client': resolve(ROOT, 'libs/api-client/src/index.ts'),
+    },
   },
   build: {
     outDir: OUT_DIR,

@@ -1,6 +1,5 @@
 import {
   ApiError,
-  NETWORK_ERROR_CODE,
   UNKNOWN_ERROR_CODE,
   apiErrorOf,
   fieldErrorOf,
@@ -16,6 +15,7 @@ describe('API error mapping', () => {
       error: { code: 'sign_in_code_limited', message: 'Too many codes', detail: { retry_after_seconds: 60 } },
     });
 
+    // The API client's own error class: one error type from the client to the screens.
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 'sign_in_code_limited', message: 'Too many codes' });
     expect(error.detail).toEqual({ retry_after_seconds: 60 });
@@ -23,19 +23,21 @@ describe('API error mapping', () => {
   });
 
   it('answers a plain message when the body is not an envelope (a proxy page, nothing)', () => {
-    expect(apiErrorOf(502, '<html>bad gateway</html>')).toMatchObject({
-      code: UNKNOWN_ERROR_CODE,
-      message: 'The service is unreachable; try again shortly.',
-    });
-    expect(apiErrorOf(418, undefined).message).toBe('The service answered 418.');
+    const proxyPage = apiErrorOf(502, '<html>bad gateway</html>');
+    expect(proxyPage.code).toBe(UNKNOWN_ERROR_CODE);
+    expect(messageOf(proxyPage)).toBe('The service is unreachable; try again shortly.');
+    expect(messageOf(apiErrorOf(418, undefined))).toBe('The service answered 418.');
     expect(apiErrorOf(500, { error: { code: 1 } }).code).toBe(UNKNOWN_ERROR_CODE);
   });
 
   it('maps a request without an answer to status 0', () => {
     expect(networkError(new TypeError('Failed to fetch'))).toMatchObject({
       status: 0,
-      code: NETWORK_ERROR_CODE,
+      message: 'The service could not be reached; check your connection.',
     });
+    expect(messageOf(networkError(new TypeError('x')))).toBe(
+      'The service could not be reached; check your connection.',
+    );
     expect(networkError(new DOMException('aborted', 'AbortError')).message).toBe(
       'The request was cancelled.',
     );

@@ -1,25 +1,6 @@
-/** The service's error envelope: `{ error: { code, message, detail } }`. */
-export interface ErrorEnvelope {
-  error: { code: string; message: string; detail: Record<string, unknown> };
-}
+import { ApiError, UNKNOWN_ERROR_CODE } from '@dq/api-client';
 
-/** An answer of the API that is not a success, or a request that got no answer at all. */
-export class ApiError extends Error {
-  constructor(
-    /** HTTP status; 0 when the request never got an answer (offline, aborted). */
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly detail: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** Code of an answer that carried no envelope (a proxy's HTML page, an empty body). */
-export const UNKNOWN_ERROR_CODE = 'unknown_error';
-export const NETWORK_ERROR_CODE = 'network_error';
+export { ApiError, UNKNOWN_ERROR_CODE, apiErrorOf } from '@dq/api-client';
 
 const FALLBACK_MESSAGES: Record<number, string> = {
   401: 'You are not signed in.',
@@ -31,41 +12,25 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   504: 'The service took too long to answer; try again.',
 };
 
-export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = value.error;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
-}
-
-/** The error for a non-2xx answer: the envelope's message when there is one, else a plain one. */
-export function apiErrorOf(status: number, body: unknown): ApiError {
-  if (isErrorEnvelope(body)) {
-    const { code, message, detail } = body.error;
-    const details = typeof detail === 'object' && detail !== null ? detail : {};
-    return new ApiError(status, code, message, details);
-  }
-  const message = FALLBACK_MESSAGES[status] ?? `The service answered ${status}.`;
-  return new ApiError(status, UNKNOWN_ERROR_CODE, message);
-}
-
 /** The error for a request that got no answer. */
 export function networkError(cause: unknown): ApiError {
   const aborted = cause instanceof DOMException && cause.name === 'AbortError';
   return new ApiError(
     0,
-    NETWORK_ERROR_CODE,
+    UNKNOWN_ERROR_CODE,
     aborted ? 'The request was cancelled.' : 'The service could not be reached; check your connection.',
   );
 }
 
 /** What to show a person for any error thrown while talking to the API. */
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) {
+    // An answer without the envelope (a proxy's page) gets a plain sentence, not a status line.
+    if (error.code === UNKNOWN_ERROR_CODE && error.status > 0) {
+      return FALLBACK_MESSAGES[error.status] ?? `The service answered ${error.status}.`;
+    }
+    return error.message;
+  }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }
