@@ -6043,6 +6043,20 @@ export interface operations {
           };
         };
       };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
       /** @description `suite_name_taken`: another suite has this name */
       409: {
         headers: {
@@ -6085,7 +6099,7 @@ export interface operations {
           };
         };
       };
-      /** @description `validation_failed`: a field is wrong (`detail.fields`) */
+      /** @description `validation_failed`: a field is wrong (`detail.fields`). Codes: `invalid_json`, `validation_failed` */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6326,7 +6340,7 @@ export interface operations {
           };
         };
       };
-      /** @description `validation_failed`: the document does not import (`detail.fields`, `unresolved_connections`) */
+      /** @description `validation_failed`: the document does not import (`detail.fields`, `unresolved_connections`). Codes: `invalid_json`, `validation_failed` */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9753,7 +9767,7 @@ export interface operations {
           };
         };
       };
-      /** @description `forbidden`: the caller may view the suite but not edit it */
+      /** @description `forbidden`: the caller may view the suite but not edit it. Codes: `forbidden`, `not_a_member` */
       403: {
         headers: {
           [name: string]: unknown;
