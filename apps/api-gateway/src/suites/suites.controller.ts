@@ -16,7 +16,7 @@ import {
   UpdateSuiteRequest,
   ErrorCode,
 } from '@dq/contracts';
-import { ApiErrors, setPageHeaders } from '@dq/platform';
+import { ApiCreates, ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
 import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
 import { SUITE_DOCUMENT_SCHEMA, SUITE_IMPORT_SCHEMA } from './suite-document.schema';
@@ -98,6 +98,7 @@ export class SuitesController {
       '`validation_failed`: the document does not import (`detail.fields`, `unresolved_connections`)',
   })
   @ApiOperation({ operationId: 'import_suite' })
+  @ApiCreates('suites/:id', '/suite/id')
   @ApiErrors(ErrorCode.SuiteNameTaken)
   async import(
     @CurrentPrincipal() principal: Principal,

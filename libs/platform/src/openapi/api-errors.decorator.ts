@@ -15,13 +15,21 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
   };
 }
 
+/** Where a route's 201 resource lives, and where its id is in the answer. */
+export interface ApiCreatesTarget {
+  path: string;
+  idPointer: string;
+}
+
 /**
  * The route's 201 makes a resource that lives at another path than its own (a run triggered on a
- * suite lives under `runs/{id}`): the OpenAPI links of its answer lead there. `path` is relative to
- * the global prefix, its last parameter taking the new `id`.
+ * suite lives under `runs/{id}`), or whose id is not the answer's `id`: the OpenAPI links of its
+ * answer lead there. `path` is relative to the global prefix, its last parameter taking the new
+ * id; `idPointer` is a JSON pointer into the answer (`/suite/id`).
  */
-export function ApiCreates(path: string): MethodDecorator {
+export function ApiCreates(path: string, idPointer = '/id'): MethodDecorator {
   return (_target: object, _key: string | symbol, descriptor: PropertyDescriptor): void => {
-    Reflect.defineMetadata(API_CREATES_KEY, path, descriptor.value as object);
+    const target: ApiCreatesTarget = { path, idPointer };
+    Reflect.defineMetadata(API_CREATES_KEY, target, descriptor.value as object);
   };
 }

@@ -2,7 +2,7 @@ import { type INestApplication, RequestMethod, type Type } from '@nestjs/common'
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ERROR_STATUS, ErrorCode } from '@dq/contracts';
-import { API_CREATES_KEY, API_ERRORS_KEY } from './api-errors.decorator';
+import { API_CREATES_KEY, API_ERRORS_KEY, type ApiCreatesTarget } from './api-errors.decorator';
 import { dtoJsonSchemas, type JsonSchema } from './dto-json-schemas';
 import { schemaTo31, withNull } from './openapi-31';
 
@@ -351,9 +351,17 @@ function addLinks(
       const schema = created.content?.['application/json']?.schema;
       const name = typeof schema?.['$ref'] === 'string' ? schema['$ref'].slice(SCHEMAS.length) : undefined;
       const properties = name ? document.components.schemas[name]?.['properties'] : undefined;
-      if (!isRecord(properties) || !('id' in properties)) continue;
-      const elsewhere = Reflect.getMetadata(API_CREATES_KEY, route.handler) as string | undefined;
-      const resource = elsewhere ? openApiPath(prefix, elsewhere) : undefined;
+      if (!isRecord(properties)) continue;
+      const elsewhere = Reflect.getMetadata(API_CREATES_KEY, route.handler) as ApiCreatesTarget | undefined;
+      const resource = elsewhere ? openApiPath(prefix, elsewhere.path) : undefined;
+      // The new id: where the route says, else the answer's `id`, else a field named like the
+      // parameter (`{userId}` ← `user_id`).
+      const pointerFor = (param: string): string | undefined => {
+        if (elsewhere) return elsewhere.idPointer;
+        if ('id' in properties) return '/id';
+        const snake = param.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+        return snake in properties ? `/${snake}` : undefined;
+      };
       const links: NonNullable<OpenApiResponse['links']> = {};
       for (const [targetPath, targetItem] of Object.entries(document.paths)) {
         let newParam: string | undefined;
@@ -364,13 +372,14 @@ function addLinks(
           const match = new RegExp(`^${escapeRegExp(path)}/\\{([^}]+)\\}(/|$)`).exec(targetPath);
           newParam = match?.[1];
         }
-        if (!newParam) continue;
+        const pointer = newParam ? pointerFor(newParam) : undefined;
+        if (!newParam || !pointer) continue;
         for (const target of Object.values(targetItem)) {
           const parameters: Record<string, string> = {};
           let reachable = true;
           for (const parameter of target.parameters ?? []) {
             if (parameter.in !== 'path') continue;
-            if (parameter.name === newParam) parameters[parameter.name] = '$response.body#/id';
+            if (parameter.name === newParam) parameters[parameter.name] = `$response.body#${pointer}`;
             else if (path.includes(`{${parameter.name}}`))
               parameters[parameter.name] = `$request.path.${parameter.name}`;
             else reachable = false;
