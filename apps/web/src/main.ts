@@ -1,4 +1,4 @@
-// The web host: serves the browser page and proxies `/api` same-origin to the api-gateway.
+// The web host: serves the built browser app and proxies `/api` same-origin to the api-gateway.
 import 'reflect-metadata';
 import { ServiceName } from '@dq/contracts';
 import { loadConfigOrExit, startServiceOrExit } from '@dq/platform';

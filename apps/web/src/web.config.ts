@@ -35,7 +35,7 @@ function OutlastsInteractiveWork(): PropertyDecorator {
 }
 
 /**
- * Environment of the web host (the browser page and the same-origin `/api` proxy); validated at boot.
+ * Environment of the web host (the browser app and the same-origin `/api` proxy); validated at boot.
  * It keeps no state and talks only HTTP to the gateway: no database, Redis or NATS.
  */
 export class WebConfig extends HttpServiceConfig {
