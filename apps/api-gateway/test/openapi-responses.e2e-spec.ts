@@ -3,6 +3,8 @@
  * what the main resources answer: each response names its class's schema, and the schema lists the
  * fields a client reads, nullable ones as OpenAPI 3.1 writes them.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type AppProcess, GatewayWorld } from '@dq/testing';
 
 interface OpenApiDocument {
@@ -29,6 +31,13 @@ describe('OpenAPI response schemas', () => {
 
   afterAll(async () => {
     await world?.close();
+  });
+
+  it('is the committed docs/openapi.json, served without a credential', () => {
+    const committed = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8'),
+    ) as unknown;
+    expect(document).toEqual(committed);
   });
 
   const schemaOf = (path: string, method: string, status: string): unknown =>
