@@ -36,7 +36,11 @@ import { SuiteRunsController } from './suites/suite-runs.controller';
 import { SuiteSharesController } from './suites/suite-shares.controller';
 import { SuitesController } from './suites/suites.controller';
 
-const CHECK_BODY_SCHEMAS = checkBodySchemas();
+const CHECK_BODY_SCHEMAS = ((schemas) => ({
+  ...schemas,
+  // The catalogue names the MCP tool; REST readers find the same at GET /check-kinds/{kind}.
+  kind: { ...schemas.kind, description: 'the check kind (GET /check-kinds/{kind} describes its config)' },
+}))(checkBodySchemas());
 
 const pick = <T extends object, K extends keyof T>(from: T, ...keys: K[]): Pick<T, K> =>
   Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
