@@ -1107,7 +1107,7 @@ export interface components {
       name: string;
       description?: string | null;
       /**
-       * @description the check kind (describe_check_kind tells its config)
+       * @description the check kind (GET /check-kinds/{kind} describes its config)
        * @enum {string}
        */
       kind:
