@@ -51,8 +51,14 @@ export class BrowserWorld {
     return `${this.gateway.url}/api/v1`;
   }
 
-  async newPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  /** A fresh browser profile: 1280 px wide in the light theme unless told otherwise. */
+  async newPage(
+    options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await this.browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
     const page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {

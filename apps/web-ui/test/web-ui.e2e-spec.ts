@@ -144,6 +144,28 @@ describe('web app in the browser (e2e)', () => {
     await context.close();
   });
 
+  it('works on a narrow screen in the dark theme: navigation behind the menu button, no serious axe finding', async () => {
+    await world.world.mintToken('narrow@example.test', 'member');
+    const { context, page } = await world.newPage({ width: 390, height: 844, colorScheme: 'dark' });
+    await screenshotOnFailure(page, 'narrow-dark', async () => {
+      await world.signIn(page, 'narrow@example.test');
+      await page.getByTestId('kpi-checks').waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      const me = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Me', exact: true });
+      // Collapsed: the navigation lies left of the screen until the menu button opens it.
+      const collapsed = await me.boundingBox();
+      expect(collapsed === null || collapsed.x + collapsed.width <= 0).toBe(true);
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await me.click();
+      await page.getByRole('heading', { name: 'Me', level: 1 }).waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+    await context.close();
+  });
+
   it('sends a person whose session was withdrawn server-side to sign-in, with a message', async () => {
     const { context, page } = await world.newPage();
     await screenshotOnFailure(page, 'session-withdrawn', async () => {

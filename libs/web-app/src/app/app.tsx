@@ -1,4 +1,4 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { Anchor, MantineProvider, createTheme } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -15,11 +15,13 @@ import { RequireSession } from './require-session';
 import { SessionProvider } from './session';
 import { Shell } from './shell';
 
-// The darker shades in light mode keep links and buttons above the WCAG AA contrast ratio.
+// The darker shades in light mode keep links and buttons above the WCAG AA contrast ratio; links
+// are underlined so colour is not their only mark.
 const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 8, dark: 4 },
   defaultRadius: 'md',
+  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
 });
 
 function browserStorage(): NoticeStorage {
