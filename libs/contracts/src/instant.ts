@@ -25,8 +25,8 @@ export function IsInstant(): PropertyDecorator {
     name: 'isInstant',
     validator: {
       validate: isInstant,
-      defaultMessage: ({ property }) =>
-        `${property} must be a date-time with a UTC offset within ±${MAX_OFFSET_HOURS}:59`,
+      defaultMessage: (args) =>
+        `${args?.property ?? 'value'} must be a date-time with a UTC offset within ±${MAX_OFFSET_HOURS}:59`,
     },
   });
   return (target: object, key: string | symbol): void => {
