@@ -18,6 +18,7 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 export class BrowserWorld {
   /** Every CSP report and page error seen in any page of this world. */
   readonly pageProblems: string[] = [];
+  private readonly extraHosts: AppProcess[] = [];
 
   private constructor(
     readonly world: GatewayWorld,
@@ -45,6 +46,25 @@ export class BrowserWorld {
       args: ['--no-sandbox', '--disable-dev-shm-usage'],
     });
     return new BrowserWorld(world, gateway, web, web.url.replace('127.0.0.1', 'localhost'), browser);
+  }
+
+  /**
+   * A second gateway with the dev-bypass for `email`, behind its own web host, on the same database:
+   * what `npm run demo` runs. Answers the host's `http://localhost:<port>`.
+   */
+  async startDevBypassHost(email: string): Promise<string> {
+    const gateway = await this.world.startGateway({
+      AUTH_DEV_BYPASS_EMAIL: email,
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
+    });
+    const web = await startApp('web', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      API_GATEWAY_URL: gateway.url,
+      WEB_APP_DIR,
+    });
+    this.extraHosts.push(web);
+    return web.url.replace('127.0.0.1', 'localhost');
   }
 
   api(): string {
@@ -87,7 +107,7 @@ export class BrowserWorld {
 
   async close(): Promise<void> {
     await this.browser?.close();
-    await this.web?.stop();
+    await Promise.all([this.web, ...this.extraHosts].map((host) => host?.stop()));
     await this.world?.close();
   }
 }

@@ -166,6 +166,18 @@ describe('web app in the browser (e2e)', () => {
     await context.close();
   });
 
+  it("with the gateway's dev-bypass (the demo), opens the dashboard without a sign-in and offers no sign-out", async () => {
+    const baseUrl = await world.startDevBypassHost('demo-admin@example.test');
+    const { context, page } = await world.newPage();
+    await screenshotOnFailure(page, 'dev-bypass', async () => {
+      await page.goto(`${baseUrl}/`);
+      await page.getByTestId('kpi-checks').waitFor();
+      await page.getByText('Local dev sign-in').waitFor();
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    });
+    await context.close();
+  });
+
   it('sends a person whose session was withdrawn server-side to sign-in, with a message', async () => {
     const { context, page } = await world.newPage();
     await screenshotOnFailure(page, 'session-withdrawn', async () => {
