@@ -3,7 +3,12 @@ import { validateSync } from 'class-validator';
 import { AuditEventListQuery } from './audit/audit-event-list.dto';
 import { DashboardSummaryQuery } from './runs/dashboard.dto';
 import { RunListQuery } from './runs/run-api.dto';
+import { ConnectionListQuery } from './connections/connection.dto';
+import { UserSearchQuery } from './identity/identity.dto';
+import { ListPageQuery } from './paging/list-page';
 import { CheckHistoryQuery } from './suites/check-history.dto';
+import { CheckListQuery } from './suites/suite-lists.dto';
+import { SuiteListQuery } from './suites/suite.dto';
 
 type QueryClass = new () => object;
 
@@ -16,6 +21,10 @@ describe.each([
   [AuditEventListQuery, 'limit'],
   [RunListQuery, 'limit'],
   [DashboardSummaryQuery, 'days'],
+  [ListPageQuery, 'limit'],
+  [ConnectionListQuery, 'limit'],
+  [SuiteListQuery, 'limit'],
+  [CheckListQuery, 'limit'],
 ] as [QueryClass, string][])('%p', (type, field) => {
   it.each(['', ' ', 'abc', '12abc', '1.5'])('refuses %j', (value) => {
     expect(problemsOf(type, { [field]: value })).toEqual([field]);
@@ -27,4 +36,26 @@ describe.each([
     expect(problemsOf(type, { [field]: '5' })).toEqual([]);
     expect(problemsOf(type, {})).toEqual([]);
   });
+});
+
+/** Every paged list: `limit` 1 to 200, and a `cursor` of 1 to 2048 characters. */
+describe.each([ListPageQuery, ConnectionListQuery, SuiteListQuery, CheckListQuery] as QueryClass[])(
+  '%p paging',
+  (type) => {
+    it.each(['0', '201', '-1'])('refuses limit %s', (limit) => {
+      expect(problemsOf(type, { limit })).toEqual(['limit']);
+    });
+
+    it('takes limits 1 and 200 and an opaque cursor', () => {
+      expect(problemsOf(type, { limit: '1' })).toEqual([]);
+      expect(problemsOf(type, { limit: '200', cursor: 'abc' })).toEqual([]);
+      expect(problemsOf(type, { cursor: '' })).toEqual(['cursor']);
+      expect(problemsOf(type, { cursor: 'x'.repeat(2049) })).toEqual(['cursor']);
+    });
+  },
+);
+
+it('a user search pages too, with its query required', () => {
+  expect(problemsOf(UserSearchQuery, { q: 'ann', limit: '201' })).toEqual(['limit']);
+  expect(problemsOf(UserSearchQuery, { limit: '5' })).toEqual(['q']);
 });
