@@ -81,6 +81,7 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'profile_suite' })
+  @ApiBody({ type: ProfileRequest, required: false })
   @ApiOkResponse({ type: TargetProfileReply })
   profile(
     @CurrentPrincipal() principal: Principal,
@@ -94,6 +95,7 @@ export class SuiteDataController {
   @HttpCode(200)
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOperation({ operationId: 'suggest_column_policy' })
+  @ApiBody({ type: ProfileRequest, required: false })
   @ApiOkResponse({
     description: 'Columns that look personal, and the policy with a treatment for each',
     schema: {

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { TriggerRunRequest, TriggeredRunView, ErrorCode } from '@dq/contracts';
 import { ApiCreates, ApiErrors } from '@dq/platform';
@@ -31,6 +31,8 @@ export class SuiteRunsController {
   @ApiResponse({ status: 404, description: '`not_found`: no such suite, or none the caller may see' })
   @ApiResponse({ status: 503, description: '`service_unavailable`: the run could not be queued' })
   @ApiOperation({ operationId: 'trigger_run' })
+  // Every field is optional, so a trigger may send no body at all.
+  @ApiBody({ type: TriggerRunRequest, required: false })
   @ApiErrors(ErrorCode.ServiceUnavailable)
   @ApiCreates('runs/:id')
   async trigger(
