@@ -359,6 +359,23 @@ describe('list paging and filters', () => {
       expect(await metrics(`from=${at(25)}&to=${at(15)}`)).toEqual([2]);
       expect(await metrics(`from=${at(25)}&limit=1`)).toEqual([3]);
       expectRefused(await get(tokens.owner, `${path}?from=yesterday`), 'from');
+
+      // Pages through Link, each point once, the bounds kept; X-Total-Count counts within them.
+      const seen: number[] = [];
+      let next: string | null = `/api/v1${path}?to=${at(5)}&limit=1`;
+      while (next !== null) {
+        const page = await call(gateway.url, 'GET', next, { token: tokens.owner });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('x-total-count')).toBe('3');
+        seen.push(...(page.body as { metric_value: number }[]).map((point) => point.metric_value));
+        next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
+      }
+      expect(seen).toEqual([3, 2, 1]);
+      expect((await get(tokens.owner, `${path}?from=${at(25)}`)).headers.get('x-total-count')).toBe('2');
+      expectRefused(await get(tokens.owner, `${path}?limit=201`), 'limit');
+      const foreign = (await get(tokens.owner, `/suites?limit=1`)).headers.get('link') ?? '';
+      const cursor = /cursor=([A-Za-z0-9_-]+)/.exec(foreign)?.[1] ?? 'x';
+      expectRefused(await get(tokens.owner, `${path}?cursor=${cursor}`), 'cursor');
     });
   });
 

@@ -9,8 +9,11 @@ import {
   Patch,
   Post,
   Query,
+  Req,
+  Res,
 } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
 import {
   CheckBaselineResponse,
   CheckHistoryPoint,
@@ -25,9 +28,9 @@ import {
   UpdateCheckRequest,
   ErrorCode,
 } from '@dq/contracts';
-import { ApiErrors } from '@dq/platform';
+import { ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
-import { ChecksService, HISTORY_MAX_LIMIT } from '@dq/suites';
+import { ChecksService } from '@dq/suites';
 import { SuiteRunnerClient } from '@dq/suites';
 import { CHECK_EXAMPLES } from '../openapi/request-examples';
 
@@ -160,21 +163,26 @@ export class ChecksController {
 
   @Get(':cid/history')
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
-  @ApiOkResponse({ type: [CheckHistoryPoint] })
+  @ApiOkResponse({
+    type: [CheckHistoryPoint],
+    description: "One page of the check's results, newest first",
+    headers: {
+      'X-Total-Count': { description: 'Results within the bounds in all', schema: { type: 'integer' } },
+      Link: { description: '`<...>; rel="next"` when another page follows', schema: { type: 'string' } },
+    },
+  })
   @ApiOperation({ operationId: 'get_check_history' })
-  history(
+  async history(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('cid') cid: string,
     @Query() query: CheckHistoryQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<CheckHistoryPoint[]> {
-    return this.checks.history(
-      actorOf(principal),
-      id,
-      cid,
-      query.limit === undefined ? undefined : Math.min(query.limit, HISTORY_MAX_LIMIT),
-      { from: query.from, to: query.to },
-    );
+    const page = await this.checks.history(actorOf(principal), id, cid, query);
+    setPageHeaders(request, response, page);
+    return page.items;
   }
 
   @Get(':cid/baseline')

@@ -143,6 +143,8 @@ export function sequence(...steps: RestRequest[]): RestRequest {
 const items = (body: unknown): unknown => ({ items: body });
 /** GET /suites' array (its paging in headers) as the tool's one page. */
 const onePage = (body: unknown): unknown => ({ items: body, next_cursor: null });
+/** A tool's page without its cursor, for a REST list whose cursor travels in the Link header. */
+const pageItems = (body: unknown): unknown => ({ items: (body as { items: unknown }).items });
 
 /** A tool answer or a REST answer, reduced to what must be the same on both surfaces. */
 export type Outcome = { ok: true; body: unknown } | { ok: false; status: number; error: unknown };
@@ -363,6 +365,7 @@ export const READ_CASES: ParityCase[] = [
     tool: 'get_check_history',
     args: (f) => ({ suite_id: f.suiteId, check_id: f.checks.score }),
     rest: http('GET', (f) => `${checkPath(f, 'score')}/history`, { shape: items }),
+    toolShape: pageItems,
     needs: 'view',
   },
   {
@@ -370,6 +373,7 @@ export const READ_CASES: ParityCase[] = [
     tool: 'get_check_history',
     args: (f) => ({ suite_id: f.suiteId, check_id: f.checks.score, limit: 1 }),
     rest: http('GET', (f) => `${checkPath(f, 'score')}/history?limit=1`, { shape: items }),
+    toolShape: pageItems,
     needs: 'view',
   },
   {

@@ -9066,9 +9066,10 @@ export interface operations {
   get_check_history: {
     parameters: {
       query?: {
-        limit?: number;
         from?: string;
         to?: string;
+        limit?: number;
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -9079,8 +9080,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One page of the check's results, newest first */
       200: {
         headers: {
+          /** @description Results within the bounds in all */
+          'X-Total-Count'?: number;
+          /** @description `<...>; rel="next"` when another page follows */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {

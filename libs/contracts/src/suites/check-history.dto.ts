@@ -1,17 +1,12 @@
-import { IsInt, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { IsInstant } from '../instant';
-import { QueryInteger } from '../query-integer';
+import { ListPageQuery } from '../paging/list-page';
 
 /**
- * `GET /suites/{id}/checks/{cid}/history`: `limit` must be an integer (422 otherwise, never silently
- * the default); the service clamps it to 1..1000.
+ * `GET /suites/{id}/checks/{cid}/history`: a page of the check's results, newest first (`limit`
+ * 1 to 200, default 100), optionally within [`from`, `to`).
  */
-export class CheckHistoryQuery {
-  @IsOptional()
-  @QueryInteger()
-  @IsInt()
-  limit?: number;
-
+export class CheckHistoryQuery extends ListPageQuery {
   /** Results at or after this instant (ISO 8601). */
   @IsOptional()
   @IsInstant()

@@ -9,7 +9,7 @@ import {
   UpdateCheckRequest,
 } from '@dq/contracts';
 import { WorkspaceCapability, actorOf } from '@dq/auth';
-import { ChecksService, HISTORY_MAX_LIMIT, SuiteDataService, SuiteRunnerClient } from '@dq/suites';
+import { ChecksService, SuiteDataService, SuiteRunnerClient } from '@dq/suites';
 import { type McpToolGroup } from '../catalogue/mcp-catalogue';
 import {
   DESTROYS,
@@ -181,23 +181,23 @@ export class CheckTools implements McpToolGroup {
         name: 'get_check_history',
         title: "Get a check's history",
         description:
-          "The check's results over past runs, newest first: outcome, `metric_value` and the version that ran. " +
-          '`from` and `to` (ISO 8601) bound the time; `limit` is at most this many (default 100; clamped to ' +
-          `1 to ${HISTORY_MAX_LIMIT}).`,
+          "A page of the check's results over past runs, newest first: outcome, `metric_value` and the " +
+          'version that ran, and `next_cursor`. `from` and `to` (ISO 8601) bound the time; `limit` 1 to ' +
+          '200 (default 100).',
         toolset: McpToolset.Read,
         capability: WorkspaceCapability.UseSharedSuites,
         annotations: READS,
         input: toolInput({ args: { suite_id: suiteId, check_id: checkId }, body: CheckHistoryQuery }),
         rest: 'GET /suites/{id}/checks/{cid}/history',
-        call: async ({ principal }, { suite_id, check_id, body }) => ({
-          items: await this.checks.history(
+        call: async ({ principal }, { suite_id, check_id, body }) => {
+          const { items, next_cursor } = await this.checks.history(
             actorOf(principal),
             suite_id,
             check_id,
-            body.limit === undefined ? undefined : Math.min(body.limit, HISTORY_MAX_LIMIT),
-            { from: body.from, to: body.to },
-          ),
-        }),
+            body,
+          );
+          return { items, next_cursor };
+        },
       }),
       defineTool({
         name: 'get_schema_baseline',

@@ -6,6 +6,7 @@ import {
   type CheckBaselineResponse,
   CheckChange,
   type CheckHistoryPoint,
+  type CheckHistoryQuery,
   type CheckListQuery,
   type CheckPage,
   type CheckResponse,
@@ -44,7 +45,27 @@ import { type Actor } from '@dq/auth';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SQL_KINDS: readonly string[] = ['postgres', 'warehouse', 'lakehouse'];
 const HISTORY_DEFAULT_LIMIT = 100;
-export const HISTORY_MAX_LIMIT = 1000;
+/** When a result counts in a check's history: its run's finish, or its creation when unfinished. */
+const RESULT_AT = 'COALESCE(r."finished_at", r."run_created_at")';
+
+/** A page of a check's history and how many results its bounds hold. */
+export interface CheckHistoryPage {
+  items: CheckHistoryPoint[];
+  next_cursor: string | null;
+  total: number;
+}
+
+/** A check's results, newest first; the run breaks a tie (one result per check and run). */
+function historyNewestFirst(checkId: string): KeysetOrder {
+  return {
+    scope: `history:${checkId}`,
+    direction: 'DESC',
+    columns: [
+      { sql: RESULT_AT, type: 'timestamp' },
+      { sql: 'r."run_id"', type: 'uuid' },
+    ],
+  };
+}
 
 /** A suite's checks in the order they were added. */
 function checksOldestFirst(suiteId: string): KeysetOrder {
@@ -315,42 +336,61 @@ export class ChecksService {
     });
   }
 
-  /** The check's results over finished runs, newest first, optionally within [`from`, `to`). */
+  /**
+   * A page of the check's results over finished runs, newest first, optionally within [`from`,
+   * `to`), with how many results those bounds hold in all.
+   */
   async history(
     actor: Actor,
     suiteId: string,
     checkId: string,
-    limit = HISTORY_DEFAULT_LIMIT,
-    range: { from?: string; to?: string } = {},
-  ): Promise<CheckHistoryPoint[]> {
+    query: CheckHistoryQuery = {},
+  ): Promise<CheckHistoryPage> {
     await this.access.require(actor, suiteId, SuiteGrant.View);
     await this.live(this.dataSource.manager, suiteId, checkId);
-    const rows = await this.dataSource.query<
-      {
-        run_id: string;
-        outcome: string;
-        metric_value: number | null;
-        check_version: string | null;
-        at: Date;
-      }[]
-    >(
-      `SELECT r."run_id", r."outcome", r."metric_value", r."detail"->>'check_version' AS "check_version",
-              COALESCE(r."finished_at", r."run_created_at") AS "at"
-         FROM "check_results" r
-        WHERE r."check_id" = $1
-          AND ($3::timestamptz IS NULL OR COALESCE(r."finished_at", r."run_created_at") >= $3::timestamptz)
-          AND ($4::timestamptz IS NULL OR COALESCE(r."finished_at", r."run_created_at") < $4::timestamptz)
-        ORDER BY "at" DESC
-        LIMIT $2`,
-      [checkId, Math.min(Math.max(1, limit), HISTORY_MAX_LIMIT), range.from ?? null, range.to ?? null],
-    );
-    return rows.map((row) => ({
-      run_id: row.run_id,
-      outcome: row.outcome,
-      metric_value: row.metric_value,
-      check_version: row.check_version === null ? null : Number(row.check_version),
-      at: new Date(row.at).toISOString(),
-    }));
+    const page = new KeysetPage(historyNewestFirst(checkId), query, HISTORY_DEFAULT_LIMIT);
+    const params = new SqlParams();
+    const bounds = [
+      `r."check_id" = ${params.add(checkId)}`,
+      ...(query.from === undefined ? [] : [`${RESULT_AT} >= ${params.add(query.from)}::timestamptz`]),
+      ...(query.to === undefined ? [] : [`${RESULT_AT} < ${params.add(query.to)}::timestamptz`]),
+    ];
+    const countValues = [...params.values];
+    const after = page.condition(params);
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<
+        {
+          run_id: string;
+          outcome: string;
+          metric_value: number | null;
+          check_version: string | null;
+          at: Date;
+        }[]
+      >(
+        `SELECT r."run_id", r."outcome", r."metric_value", r."detail"->>'check_version' AS "check_version",
+                ${RESULT_AT} AS "at", ${page.keyColumns()}
+           FROM "check_results" r
+          WHERE ${[...bounds, ...(after === null ? [] : [after])].join(' AND ')}
+          ${page.orderAndLimit()}`,
+        params.values,
+      ),
+      this.dataSource.query<{ total: string }[]>(
+        `SELECT count(*) AS "total" FROM "check_results" r WHERE ${bounds.join(' AND ')}`,
+        countValues,
+      ),
+    ]);
+    const { rows: points, next_cursor } = page.page(rows);
+    return {
+      items: points.map((row) => ({
+        run_id: row.run_id,
+        outcome: row.outcome,
+        metric_value: row.metric_value,
+        check_version: row.check_version === null ? null : Number(row.check_version),
+        at: new Date(row.at).toISOString(),
+      })),
+      next_cursor,
+      total: Number(counted[0]?.total ?? 0),
+    };
   }
 
   async baseline(actor: Actor, suiteId: string, checkId: string): Promise<CheckBaselineResponse> {
