@@ -45,6 +45,7 @@ describe('module boundaries', () => {
           'runner',
           'scheduler',
           'web',
+          'web-ui',
         ].sort(),
       );
       for (const [source, dependencies] of Object.entries(graph.dependencies)) {
