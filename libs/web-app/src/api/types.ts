@@ -11,3 +11,4 @@ export type DashboardSummary = Schemas['DashboardSummaryView'];
 export type DashboardTrendDay = Schemas['DashboardTrendDay'];
 export type DashboardSuitePerformance = Schemas['DashboardSuitePerformance'];
 export type RunStatus = NonNullable<DashboardSuitePerformance['last_completed_run']>['status'];
+export type Suite = Schemas['SuiteResponse'];

@@ -4,6 +4,8 @@ import type { ApiKeyCreated, ApiKeyPage, DashboardSummary, Me } from './types';
 
 /** The calls the screens make, so a screen names what it needs and tests can stand in for the API. */
 export interface WebApi {
+  /** The typed client itself, for each screen area's own calls (`<area>/*-api.ts`). */
+  readonly client: ApiClient;
   requestSignInCode(email: string): Promise<void>;
   verifySignInCode(email: string, code: string): Promise<Me>;
   logout(): Promise<void>;
@@ -19,7 +21,7 @@ export interface WebApi {
  * The calls' data, or the `ApiError` of the answer; a request that got no answer at all becomes
  * an `ApiError` with status 0 too, so screens handle one error type.
  */
-async function settle<Data>(call: Promise<ApiResult<Data>>): Promise<Data> {
+export async function settle<Data>(call: Promise<ApiResult<Data>>): Promise<Data> {
   let result: ApiResult<Data>;
   try {
     result = await call;
@@ -32,6 +34,7 @@ async function settle<Data>(call: Promise<ApiResult<Data>>): Promise<Data> {
 /** The API through the typed client, same-origin: the session travels in its HttpOnly cookie. */
 export function createWebApi(client: ApiClient = createApiClient({ baseUrl: '' })): WebApi {
   return {
+    client,
     requestSignInCode: async (email) => {
       await settle(client.POST('/api/v1/auth/otp/request', { body: { email } }));
     },

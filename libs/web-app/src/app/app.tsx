@@ -8,7 +8,10 @@ import { createQueryClient } from '../session/query-client';
 import { HomePage } from '../pages/home-page';
 import { MePage } from '../pages/me-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { AdminPage, ConnectionsPage, SuitesPage } from '../pages/later-pages';
+import { adminRoutes } from '../admin/admin-routes';
+import { connectionRoutes } from '../connections/connection-routes';
+import { runRoutes } from '../runs/run-routes';
+import { suiteRoutes } from '../suites/suite-routes';
 import { SignInPage } from '../pages/sign-in-page';
 import { ErrorBoundary } from './error-boundary';
 import { RequireSession } from './require-session';
@@ -57,10 +60,11 @@ export function App({ api }: { api: WebApi }): ReactNode {
                   }
                 >
                   <Route index element={<HomePage />} />
-                  <Route path="connections" element={<ConnectionsPage />} />
-                  <Route path="suites" element={<SuitesPage />} />
+                  {connectionRoutes()}
+                  {suiteRoutes()}
+                  {runRoutes()}
                   <Route path="me" element={<MePage />} />
-                  <Route path="admin" element={<AdminPage />} />
+                  {adminRoutes()}
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
               </Routes>
