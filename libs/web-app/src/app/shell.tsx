@@ -30,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/connections', label: 'Connections' },
   { to: '/suites', label: 'Suites' },
+  { to: '/runs', label: 'Runs' },
   { to: '/me', label: 'Me' },
   { to: '/admin', label: 'Admin', adminOnly: true },
 ];
