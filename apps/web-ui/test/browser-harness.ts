@@ -29,10 +29,14 @@ export class BrowserWorld {
     readonly browser: Browser,
   ) {}
 
-  static async create(label: string): Promise<BrowserWorld> {
+  /** `gatewayEnv`: settings added to the gateway's own (a test's loopback egress allowance). */
+  static async create(label: string, gatewayEnv: Record<string, string> = {}): Promise<BrowserWorld> {
     const world = await GatewayWorld.create(label);
     // Each test signs in afresh from one address: the per-IP budget for unauthenticated calls is not under test here.
-    const gateway = await world.startGateway({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000' });
+    const gateway = await world.startGateway({
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000',
+      ...gatewayEnv,
+    });
     const web = await startApp('web', {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
