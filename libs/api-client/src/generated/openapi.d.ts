@@ -2122,6 +2122,13 @@ export interface components {
       /** Format: date-time */
       cancel_requested_at: string;
     };
+    DashboardWindowView: {
+      days: number;
+      /** Format: date-time */
+      since: string;
+      /** Format: date-time */
+      until: string;
+    };
     DashboardKpis: {
       runs: number;
       runs_by_status: {
@@ -2177,9 +2184,7 @@ export interface components {
       last_completed_run: components['schemas']['DashboardLastRun'] | null;
     };
     DashboardSummaryView: {
-      window: {
-        [key: string]: unknown;
-      };
+      window: components['schemas']['DashboardWindowView'];
       kpis: components['schemas']['DashboardKpis'];
       trend: components['schemas']['DashboardTrendDay'][];
       suites: components['schemas']['DashboardSuitePerformance'][];

@@ -117,9 +117,21 @@ export class DashboardSuitePerformance extends DashboardWindowFigures {
   last_completed_run!: DashboardLastRun | null;
 }
 
+/** The window the figures cover: the last `days` UTC days, today included, as [since, until). */
+export class DashboardWindowView {
+  @ApiProperty()
+  days!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  since!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  until!: string;
+}
+
 export class DashboardSummaryView {
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  window!: { days: number; since: string; until: string };
+  @ApiProperty({ type: DashboardWindowView })
+  window!: DashboardWindowView;
 
   @ApiProperty({ type: DashboardKpis })
   kpis!: DashboardKpis;
