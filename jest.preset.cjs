@@ -37,6 +37,8 @@ const ESM_ONLY_PACKAGES = [
   '@borewit',
   'http-proxy-middleware',
   'jose',
+  'openid-client',
+  'oauth4webapi',
   // thrift (under @databricks/sql) requires uuid 13, ESM only; the path form reaches the nested copy.
   'thrift/node_modules/uuid',
   'uuid',
