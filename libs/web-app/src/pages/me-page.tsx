@@ -10,6 +10,7 @@ import {
   Paper,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -22,6 +23,7 @@ import type { ApiKey, ApiKeyCreated, Me } from '../api/types';
 import { ME_QUERY_KEY, useApi, useMe } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { expiryWarning } from '../dashboard/suite-order';
+import { type AssistantSnippet, TOKEN_PLACEHOLDER, assistantSnippets, mcpEndpointUrl } from './mcp-snippets';
 
 const API_KEYS_QUERY_KEY = ['me', 'api-keys'] as const;
 const DEFAULT_KEY_DAYS = 90;
@@ -110,7 +112,13 @@ function CreatedToken({ created, onDone }: { created: ApiKeyCreated; onDone: () 
   );
 }
 
-function ApiKeys(): ReactNode {
+function ApiKeys({
+  created,
+  setCreated,
+}: {
+  created: ApiKeyCreated | null;
+  setCreated: (created: ApiKeyCreated | null) => void;
+}): ReactNode {
   const api = useApi();
   const queryClient = useQueryClient();
   const keys = useInfiniteQuery({
@@ -122,7 +130,6 @@ function ApiKeys(): ReactNode {
   const keyItems = keys.data?.pages.flatMap((page) => page.items) ?? [];
   const [name, setName] = useState('');
   const [days, setDays] = useState<number | string>(DEFAULT_KEY_DAYS);
-  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const create = useMutation({
@@ -291,9 +298,88 @@ function ApiKeys(): ReactNode {
   );
 }
 
-/** Me: the display name and the person's API keys. */
+function SnippetBlock({ snippet }: { snippet: AssistantSnippet }): ReactNode {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">In {snippet.where}:</Text>
+        <CopyButton value={snippet.text}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={copy}
+              aria-label={`Copy the ${snippet.label} configuration`}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block data-testid={`mcp-snippet-${snippet.client}`} style={{ overflowX: 'auto' }}>
+        {snippet.text}
+      </Code>
+    </Stack>
+  );
+}
+
+function ConnectAssistant({ created }: { created: ApiKeyCreated | null }): ReactNode {
+  const url = mcpEndpointUrl(window.location.origin);
+  const snippets = assistantSnippets(url, created?.token);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="assistant-title">
+      <Stack>
+        <Title order={2} size="h4" id="assistant-title">
+          Connect an assistant
+        </Title>
+        <Text size="sm">
+          AI assistants reach this workspace through MCP with an API key as the bearer token: they see and
+          change exactly what you can. Keep the trailing slash of the address.
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500}>
+            Endpoint
+          </Text>
+          <Code data-testid="mcp-endpoint" style={{ overflowWrap: 'anywhere' }}>
+            {url}
+          </Code>
+          <CopyButton value={url}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy} aria-label="Copy the MCP endpoint">
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm" data-testid="mcp-token-note">
+          {created
+            ? `The snippets carry the key “${created.name}” you just created; it is not shown again once you leave.`
+            : `Replace ${TOKEN_PLACEHOLDER} with an API key: create one above (its token is shown once).`}
+        </Text>
+        <Tabs defaultValue={snippets[0]?.client}>
+          <Tabs.List aria-label="Assistant">
+            {snippets.map((snippet) => (
+              <Tabs.Tab key={snippet.client} value={snippet.client}>
+                {snippet.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {snippets.map((snippet) => (
+            <Tabs.Panel key={snippet.client} value={snippet.client} pt="sm">
+              <SnippetBlock snippet={snippet} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Me: the display name, the person's API keys, and how to connect an assistant (MCP). */
 export function MePage(): ReactNode {
   const me = useMe();
+  // The key just created: shown once, and put into the assistant snippets while on this page.
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   return (
     <Stack>
       <Title order={1}>Me</Title>
@@ -304,7 +390,8 @@ export function MePage(): ReactNode {
       ) : (
         <Profile me={me.data} />
       )}
-      <ApiKeys />
+      <ApiKeys created={created} setCreated={setCreated} />
+      <ConnectAssistant created={created} />
     </Stack>
   );
 }
