@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError, type CreateConnectionRequest, ErrorCode } from '@dq/contracts';
-import { AuditModule } from '@dq/audit';
-import { DbModule } from '@dq/db';
-import { EgressGuard, type HostResolver } from '@dq/security';
-import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
-import { ConnectionsModule } from '../connections.module';
+import type { HostResolver } from '@dq/security';
+import { testActor } from '@dq/testing';
 import { testOnlyPorts } from '../ports/connection-ports';
+import {
+  type ConnectionsContext,
+  scriptedEgressGuard,
+  startConnectionsContext,
+} from '../../test/connections-context';
 import { ConnectionsService } from './connections.service';
 
 // Scripted DNS: `*.corp.example` names answer an address of the operator's private network.
@@ -23,8 +23,7 @@ const postgres = (host: string): CreateConnectionRequest => ({
 });
 
 describe('a PostgreSQL host is held to the egress allowlist when saved', () => {
-  let env: IsolatedEnvironment;
-  let context: INestApplicationContext;
+  let connections: ConnectionsContext;
   let db: DataSource;
   let service: ConnectionsService;
   const actor = testActor();
@@ -32,27 +31,16 @@ describe('a PostgreSQL host is held to the egress allowlist when saved', () => {
     Number((await db.query<{ n: string }[]>(`SELECT count(*) AS n FROM connections`))[0].n);
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('connection-egress');
-    const guard = new EgressGuard({
-      resolve,
-      logger: { warn: () => undefined },
-      allowCidrs: '10.20.0.0/16,169.254.0.0/16',
-    });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connection-egress-test' }),
-        AuditModule,
-        ConnectionsModule.forRoot(testOnlyPorts(guard)),
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    db = context.get(DataSource);
-    service = context.get(ConnectionsService);
+    connections = await startConnectionsContext(
+      'connection-egress',
+      scriptedEgressGuard(resolve, '10.20.0.0/16,169.254.0.0/16'),
+      testOnlyPorts,
+    );
+    ({ db, service } = connections);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await connections?.close();
   });
 
   it('saves a host in an allowed CIDR, by address or by name', async () => {

@@ -1,21 +1,19 @@
-import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError, type ConnectionListQuery, type ConnectionResponse, ErrorCode } from '@dq/contracts';
-import { AuditModule } from '@dq/audit';
-import { DbModule } from '@dq/db';
-import { EgressGuard } from '@dq/security';
 import { SecretOpener } from '@dq/secrets-opening';
-import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
-import { ConnectionsModule } from '../connections.module';
+import { testActor } from '@dq/testing';
 import { securityPorts } from '../ports/connection-ports';
+import {
+  type ConnectionsContext,
+  scriptedEgressGuard,
+  startConnectionsContext,
+} from '../../test/connections-context';
 import { ConnectionsService } from './connections.service';
 
 const resolve = async () => [{ address: '93.184.216.34', family: 4 }];
 
 describe('ConnectionsService list paging and filters', () => {
-  let env: IsolatedEnvironment;
-  let context: INestApplicationContext;
+  let connections: ConnectionsContext;
   let db: DataSource;
   let service: ConnectionsService;
   const { sealer } = SecretOpener.withFreshKeyForTests();
@@ -46,18 +44,10 @@ describe('ConnectionsService list paging and filters', () => {
   }
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('connection-list');
-    const guard = new EgressGuard({ resolve, logger: { warn: () => undefined } });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connection-list-test' }),
-        AuditModule,
-        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    db = context.get(DataSource);
-    service = context.get(ConnectionsService);
+    connections = await startConnectionsContext('connection-list', scriptedEgressGuard(resolve), (guard) =>
+      securityPorts(sealer, guard),
+    );
+    ({ db, service } = connections);
     for (let i = 0; i < 23; i += 1) await createPostgres(`pg-${String(i).padStart(2, '0')}`);
     await service.create(
       {
@@ -72,8 +62,7 @@ describe('ConnectionsService list paging and filters', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await connections?.close();
   });
 
   it('visits every live connection exactly once, by name, page after page', async () => {

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   AppError,
   type CreateConnectionRequest,
   ErrorCode,
   type UpdateConnectionRequest,
 } from '@dq/contracts';
-import { AuditModule } from '@dq/audit';
-import { DbModule } from '@dq/db';
-import { EgressGuard } from '@dq/security';
 import { SecretOpener } from '@dq/secrets-opening';
-import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
-import { ConnectionsModule } from '../connections.module';
+import { testActor } from '@dq/testing';
 import { securityPorts } from '../ports/connection-ports';
+import {
+  type ConnectionsContext,
+  scriptedEgressGuard,
+  startConnectionsContext,
+} from '../../test/connections-context';
 import { ConnectionsService, connectionSecretAad } from './connections.service';
 
 const SECRET = 'S3cr3t-never-leaks-9f2c7a';
@@ -82,8 +81,7 @@ const DRAFTS: CreateConnectionRequest[] = [
 ];
 
 describe('ConnectionsService', () => {
-  let env: IsolatedEnvironment;
-  let context: INestApplicationContext;
+  let connections: ConnectionsContext;
   let db: DataSource;
   let service: ConnectionsService;
   const { opener: cipher, sealer } = SecretOpener.withFreshKeyForTests();
@@ -99,23 +97,14 @@ describe('ConnectionsService', () => {
     ]);
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('connections');
-    const guard = new EgressGuard({ resolve, logger: { warn: () => undefined } });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connections-test' }),
-        AuditModule,
-        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    db = context.get(DataSource);
-    service = context.get(ConnectionsService);
+    connections = await startConnectionsContext('connections', scriptedEgressGuard(resolve), (guard) =>
+      securityPorts(sealer, guard),
+    );
+    ({ db, service } = connections);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await env?.cleanup();
+    await connections?.close();
   });
 
   it('creates every kind; responses carry has_secret and health only for datasources', async () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type INestApplicationContext } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   AppError,
   type ConnectionTestResult,
@@ -10,14 +8,15 @@ import {
   type DatasourceTestRequest,
   ErrorCode,
 } from '@dq/contracts';
-import { AuditModule } from '@dq/audit';
-import { DbModule } from '@dq/db';
-import { EgressGuard } from '@dq/security';
 import { SecretOpener } from '@dq/secrets-opening';
-import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
-import { ConnectionsModule } from '../connections.module';
+import { testActor } from '@dq/testing';
 import { securityPorts } from '../ports/connection-ports';
 import { ConnectionUseService } from '../service/connection-use.service';
+import {
+  type ConnectionsContext,
+  scriptedEgressGuard,
+  startConnectionsContext,
+} from '../../test/connections-context';
 import { ConnectionsService, connectionSecretAad } from '../service/connections.service';
 import {
   type ConnectionProbe,
@@ -54,8 +53,7 @@ interface HealthRow {
 }
 
 describe('ConnectionTestRunner and credential health', () => {
-  let env: IsolatedEnvironment;
-  let context: INestApplicationContext;
+  let connections: ConnectionsContext;
   let db: DataSource;
   let service: ConnectionsService;
   let use: ConnectionUseService;
@@ -95,27 +93,18 @@ describe('ConnectionTestRunner and credential health', () => {
     ]);
 
   beforeAll(async () => {
-    env = await createIsolatedEnvironment('connection-tests');
-    const guard = new EgressGuard({ resolve, logger: { warn: () => undefined } });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        DbModule.forRoot({ url: env.databaseUrl, applicationName: 'dq-connection-tests' }),
-        AuditModule,
-        ConnectionsModule.forRoot(securityPorts(sealer, guard)),
-      ],
-    }).compile();
-    context = await moduleRef.init();
-    db = context.get(DataSource);
-    service = context.get(ConnectionsService);
-    use = context.get(ConnectionUseService);
+    connections = await startConnectionsContext('connection-tests', scriptedEgressGuard(resolve), (guard) =>
+      securityPorts(sealer, guard),
+    );
+    ({ db, service } = connections);
+    use = connections.context.get(ConnectionUseService);
     runner = new ConnectionTestRunner(cipher, use, probe);
   });
 
   afterAll(async () => {
     expect(await everything()).not.toContain(SECRET);
     expect(await everything()).not.toContain(NEW_SECRET);
-    await context?.close();
-    await env?.cleanup();
+    await connections?.close();
   });
 
   beforeEach(() => {
