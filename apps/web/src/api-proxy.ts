@@ -33,6 +33,8 @@ export interface ApiProxyOptions {
    * `X-Request-Id` so the gateway's log lines carry the same id as this host's.
    */
   requestId?: (res: Response) => string | undefined;
+  /** Sees the gateway's response before it is copied to the browser (sign-in cookies are merged in). */
+  onProxyResponse?: (proxyRes: IncomingMessage, res: Response) => void;
 }
 
 /** `/api` and everything below it; `/apidocs` is not the API. */
@@ -98,6 +100,7 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Request
         const requestId = options.requestId?.(res);
         if (requestId) proxyReq.setHeader('x-request-id', requestId);
       },
+      proxyRes: (proxyRes, _req, res) => options.onProxyResponse?.(proxyRes, res),
       error: createProxyErrorHandler(options.logger),
     },
   });

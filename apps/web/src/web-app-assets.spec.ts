@@ -5,10 +5,18 @@ import { CONTENT_SECURITY_POLICY, indexAssets, isReservedPath, pickEncoding } fr
 
 describe('web app assets', () => {
   it('keeps /api, /healthz, /readyz and /metrics for the host and the gateway', () => {
-    for (const reserved of ['/api', '/api/v1/me', '/healthz', '/readyz', '/metrics']) {
+    for (const reserved of [
+      '/api',
+      '/api/v1/me',
+      '/auth/modes',
+      '/auth/oidc/callback',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+    ]) {
       expect(isReservedPath(reserved)).toBe(true);
     }
-    for (const page of ['/', '/me', '/apix', '/healthzz', '/suites/api']) {
+    for (const page of ['/', '/me', '/authors', '/apix', '/healthzz', '/suites/api']) {
       expect(isReservedPath(page)).toBe(false);
     }
   });

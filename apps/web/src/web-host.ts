@@ -2,25 +2,33 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { ServiceName } from '@dq/contracts';
 import { type ServiceBootstrapOptions, requestIdOf } from '@dq/platform';
-import { createApiProxy } from './api-proxy';
+import { createWebSignIn } from '@dq/web-host';
+import { createApiProxy, isApiPath } from './api-proxy';
 import { NOT_BUILT_MESSAGE, createWebAppHandler } from './web-app-assets';
 import type { WebConfig } from './web.config';
 import { WebModule } from './web.module';
 
 /**
- * Mounts the `/api` proxy ahead of the platform's body parsers (bootstrap's `beforeHttp`), so a
- * proxied request body is still an unread stream when the proxy forwards it.
+ * Mounts sign-in (`/auth/*`) and the `/api` proxy ahead of the platform's body parsers (bootstrap's
+ * `beforeHttp`), so a proxied request body is still an unread stream when the proxy forwards it.
+ * A browser signed in at the identity provider has its access token added to its proxied calls.
  */
 export function mountApiProxy(app: NestExpressApplication, config: WebConfig): void {
+  const signIn = createWebSignIn(config, new Logger('SignIn'));
+  app.use(signIn.routes);
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? signIn.attachBearer(req, res, next) : next(),
+  );
   app.use(
     createApiProxy({
       target: config.API_GATEWAY_URL,
       timeoutMs: config.API_PROXY_TIMEOUT_MS,
       logger: new Logger('ApiProxy'),
       requestId: (res: Response) => requestIdOf(res),
+      onProxyResponse: (proxyRes, res) => signIn.onProxyResponse(proxyRes, res),
     }),
   );
 }

@@ -15,7 +15,7 @@ import {
   INTERACTIVE_DEADLINE_MAX_MS,
   interactiveAnswerWaitMs,
 } from '@dq/contracts';
-import { HttpServiceConfig } from '@dq/platform';
+import { OidcSignInConfig } from '@dq/web-host';
 
 /**
  * The proxy must outlast the gateway's wait for interactive work (the deadline plus a margin), or
@@ -35,10 +35,11 @@ function OutlastsInteractiveWork(): PropertyDecorator {
 }
 
 /**
- * Environment of the web host (the browser app and the same-origin `/api` proxy); validated at boot.
- * It keeps no state and talks only HTTP to the gateway: no database, Redis or NATS.
+ * Environment of the web host (the browser app, the same-origin `/api` proxy and identity-provider
+ * sign-in, see OidcSignInConfig); validated at boot. It keeps no state and talks only HTTP to the
+ * gateway and the identity provider: no database, Redis or NATS.
  */
-export class WebConfig extends HttpServiceConfig {
+export class WebConfig extends OidcSignInConfig {
   override PORT = 8080;
 
   /** Where `/api/*` is forwarded: the api-gateway's base URL. */
