@@ -37,6 +37,12 @@ export interface UnexpectedRows {
   predicate: (builder: FusedScanBuilder) => string;
   /** A cheaper predicate for the sample read, where one exists (uniqueness: no window sort). */
   samplePredicate?: (builder: FusedScanBuilder) => string;
+  /**
+   * A key the fused scan captured (as text) whose rows alone are failing rows enough for a sample,
+   * or null; `keyedPredicate` selects those rows, so the sample read needs no grouped re-read.
+   */
+  sampleKey?: (row: Record<string, unknown>) => string | null;
+  keyedPredicate?: (builder: FusedScanBuilder, key: string) => string;
 }
 
 /** Reports a column the target does not have; resolution is exact, else one case-insensitive match. */
@@ -197,9 +203,19 @@ export function compileExpectation(
     case 'expect_column_values_to_be_unique': {
       const c = column();
       const compiled = columnMap(builder, c, (b) => `${c} IS NOT NULL AND ${b.windowCount([c])} > 1`);
+      // The least value shared by at least a sample's worth of rows, read from the window the scan
+      // computes anyway: a sample then reads that value's rows, not a grouped pass over the target.
+      const keyAlias = builder.aggregate(
+        `min(CASE WHEN ${c} IS NOT NULL AND ${builder.windowCount([c])} >= ${Math.max(2, builder.sampleRows)} THEN ${dialect.text(c)} END)`,
+      );
       return {
         ...compiled,
-        unexpected: { ...compiled.unexpected!, samplePredicate: (b) => b.duplicatesOf([c]) },
+        unexpected: {
+          ...compiled.unexpected!,
+          samplePredicate: (b) => b.duplicatesOf([c]),
+          sampleKey: (row) => textOf(row[keyAlias]),
+          keyedPredicate: (b, key) => `${dialect.text(c)} = ${b.params.add(key)}`,
+        },
       };
     }
     case 'expect_column_values_to_be_between': {

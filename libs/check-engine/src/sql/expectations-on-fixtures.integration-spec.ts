@@ -462,6 +462,25 @@ describe('expectations on the messy fixtures: PostgreSQL and DuckDB give the han
       expect(await sample('between', 2)).toHaveLength(2);
       const estero = await sample('estero', 20);
       expect(estero.map((row) => row['M'])).toEqual(['Estero', 'Estero']);
+
+      // A sample of 2: the scan captures the least value (as text) shared by 2 rows or more, and
+      // the sample reads that value's rows alone.
+      const keyedPlan = planTargetScans(
+        engine.dialect,
+        engine.target,
+        engine.columns,
+        [{ checkId: 'unique', config: CASES[3].config }],
+        [],
+        { sampleRows: 2 },
+      );
+      const [group] = keyedPlan.groups;
+      const [row] = await engine.query(group.statement.sql, group.statement.params);
+      const key = group.expectations[0].compiled.unexpected!.sampleKey!(row);
+      expect(key).toBe('0');
+      const keyed = keyedPlan.sampleStatement('unique', 2, key)!;
+      const rows = (await engine.query(keyed.sql, keyed.params)).map(stripHelperColumns);
+      expect(rows.map((entry) => Number(entry['SLL']))).toEqual([0, 0]);
+      expect(Object.keys(rows[0])).toEqual(NAMES);
     },
   );
 

@@ -6,6 +6,9 @@ export interface SqlStatement {
   params: (string | number | boolean)[];
 }
 
+/** Failing rows a sample shows at most, unless the planner is told otherwise (docs/decisions/0019). */
+export const FAILING_SAMPLE_ROWS = 20;
+
 /**
  * Builds the one aggregate statement over a (target, filter): every check adds the aggregates it
  * needs, equal expressions are computed once, and per-row window counts (uniqueness) come from one
@@ -20,6 +23,8 @@ export class FusedScanBuilder {
   constructor(
     readonly dialect: SqlDialect,
     private readonly relation: string,
+    /** The rows a failing sample will read at most: what a captured sample key must be able to fill. */
+    readonly sampleRows: number = FAILING_SAMPLE_ROWS,
   ) {
     this.params = new SqlParams(dialect);
   }

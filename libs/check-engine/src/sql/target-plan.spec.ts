@@ -170,6 +170,63 @@ describe('planTargetScans', () => {
   });
 });
 
+describe('uniqueness samples', () => {
+  const checks = [
+    {
+      checkId: 'u',
+      config: e('expect_column_values_to_be_unique', {
+        column: 'email',
+        row_condition: [{ column: 'id', op: 'gt', value: 5 }],
+      }),
+    },
+  ];
+
+  it('the scan captures the least value shared by enough rows for a sample, as text, from its window', () => {
+    const plan = planTargetScans(POSTGRES, 'orders', COLUMNS, checks, [], { sampleRows: 20 });
+    const { statement, expectations } = plan.groups[0];
+    expect(statement.sql).toContain(
+      'min(CASE WHEN "email" IS NOT NULL AND "__dq_w0" >= 20 THEN ("email")::text END)',
+    );
+    // One window serves the count and the captured value.
+    expect(statement.sql.match(/OVER \(/g)).toHaveLength(1);
+    const { unexpected } = expectations[0].compiled;
+    const alias = /min\(CASE WHEN .*? END\) AS "(m\d+)"/.exec(statement.sql)![1];
+    expect(unexpected?.sampleKey?.({ [alias]: 'dup@example.com' })).toBe('dup@example.com');
+    expect(unexpected?.sampleKey?.({ [alias]: null })).toBeNull();
+  });
+
+  it('with the captured value, the sample reads the filtered rows of that value alone; without it, the grouped semi-join', () => {
+    const plan = planTargetScans(POSTGRES, 'orders', COLUMNS, checks, [], { sampleRows: 20 });
+    const keyed = plan.sampleStatement('u', 20, "it's@example.com")!;
+    expect(keyed.sql).toBe('SELECT * FROM "orders" WHERE ("id" > $1) AND (("email")::text = $2) LIMIT 20');
+    expect(keyed.params).toEqual([5, "it's@example.com"]);
+    const grouped = plan.sampleStatement('u', 20)!;
+    expect(grouped.sql).toContain('GROUP BY "email" HAVING count(*) > 1');
+    expect(grouped.sql).not.toContain('OVER (');
+    expect(plan.sampleStatement('u', 20, null)).toEqual(grouped);
+    const duck = planTargetScans(DUCKDB, 'orders.csv', COLUMNS, checks, [], { sampleRows: 20 });
+    expect(duck.sampleStatement('u', 20, "it's")!.sql).toContain(`(CAST("email" AS VARCHAR) = 'it''s')`);
+  });
+
+  it('never captures a value of a single row, whatever the sample size, and refuses a size that is not one', () => {
+    const one = planTargetScans(POSTGRES, 'orders', COLUMNS, checks, [], { sampleRows: 1 });
+    expect(one.groups[0].statement.sql).toContain('"__dq_w0" >= 2 THEN');
+    expect(() => planTargetScans(POSTGRES, 'orders', COLUMNS, checks, [], { sampleRows: 2.5 })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('other column-map checks keep their one sample statement (no key)', () => {
+    const plan = planTargetScans(POSTGRES, 'orders', COLUMNS, [
+      { checkId: 'n', config: e('expect_column_values_to_not_be_null', { column: 'email' }) },
+    ]);
+    expect(plan.groups[0].expectations[0].compiled.unexpected?.sampleKey).toBeUndefined();
+    expect(plan.sampleStatement('n', 20, 'ignored')!.sql).toBe(
+      'SELECT * FROM "orders" WHERE TRUE AND ("email" IS NULL) LIMIT 20',
+    );
+  });
+});
+
 describe('dialectForKind', () => {
   it.each([
     ['postgres', 'postgres'],

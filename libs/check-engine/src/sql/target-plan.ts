@@ -9,7 +9,7 @@ import {
   type ExpectationReading,
   type IntrospectedColumn,
 } from './expectation-sql';
-import { FusedScanBuilder, numberOf, type SqlStatement } from './fused-scan';
+import { FAILING_SAMPLE_ROWS, FusedScanBuilder, numberOf, type SqlStatement } from './fused-scan';
 import { rowFilterSql } from './row-filter-sql';
 import { type SqlDialect } from './sql-dialect';
 
@@ -46,8 +46,17 @@ export interface TargetPlan {
   immediate: Map<string, ExpectationReading>;
   /** Checks that cannot be evaluated on this target (a column that does not resolve). */
   problems: Map<string, EvaluationProblem>;
-  /** The failing-sample statement of a column-map check of this plan, at most `limit` rows. */
-  sampleStatement(checkId: string, limit: number): SqlStatement | null;
+  /**
+   * The failing-sample statement of a column-map check of this plan, at most `limit` rows. With the
+   * `key` its scan captured (`unexpected.sampleKey`), only that key's rows are read; the caller
+   * falls back to the statement without a key when they come to fewer than it needs.
+   */
+  sampleStatement(checkId: string, limit: number, key?: string | null): SqlStatement | null;
+}
+
+export interface TargetPlanOptions {
+  /** The rows a failing sample reads at most (a captured sample key must fill it alone). */
+  sampleRows?: number;
 }
 
 function filtersOf(config: ExpectationConfig): RowFilter[] | null {
@@ -88,7 +97,11 @@ export function planTargetScans(
   columns: readonly IntrospectedColumn[],
   expectations: readonly PlannedExpectation[],
   monitors: readonly MonitorMetric[] = [],
+  options: TargetPlanOptions = {},
 ): TargetPlan {
+  const sampleRows = options.sampleRows ?? FAILING_SAMPLE_ROWS;
+  if (!Number.isInteger(sampleRows) || sampleRows < 0)
+    throw new RangeError('sampleRows must be a non-negative integer');
   const relation = dialect.relation(target);
   const resolver = new ColumnResolver(columns);
   const members = new Map<string, GroupMembers>();
@@ -112,7 +125,7 @@ export function planTargetScans(
     try {
       // A filter column that does not resolve fails this check alone, before any group holds it.
       for (const filter of filters ?? []) resolveOrThrow(resolver, filter.column);
-      const scratch = new FusedScanBuilder(dialect, relation);
+      const scratch = new FusedScanBuilder(dialect, relation, sampleRows);
       const probe = compileExpectation(scratch, resolver, config);
       if ('immediate' in probe) {
         immediate.set(checkId, probe.immediate);
@@ -137,7 +150,7 @@ export function planTargetScans(
 
   /** One statement for these members (all of a group's, or a subset when isolating a failure). */
   const buildGroup = (group: GroupMembers): { scan: ScanGroup; empty: boolean } => {
-    const builder = new FusedScanBuilder(dialect, relation);
+    const builder = new FusedScanBuilder(dialect, relation, sampleRows);
     builder.setFilter(
       rowFilterSql(dialect, builder.params, group.filters, (name) => resolveOrThrow(resolver, name)),
     );
@@ -188,15 +201,18 @@ export function planTargetScans(
     groups,
     immediate,
     problems,
-    sampleStatement: (checkId, limit) => {
+    sampleStatement: (checkId, limit, key) => {
       const entry = samples.get(checkId);
       if (!entry?.compiled.unexpected) return null;
-      const builder = new FusedScanBuilder(dialect, relation);
+      const builder = new FusedScanBuilder(dialect, relation, sampleRows);
       builder.setFilter(
         rowFilterSql(dialect, builder.params, entry.filters, (name) => resolveOrThrow(resolver, name)),
       );
-      const { predicate: counted, samplePredicate } = entry.compiled.unexpected;
-      const predicate = (samplePredicate ?? counted)(builder);
+      const { predicate: counted, samplePredicate, keyedPredicate } = entry.compiled.unexpected;
+      const predicate =
+        key !== undefined && key !== null && keyedPredicate
+          ? keyedPredicate(builder, key)
+          : (samplePredicate ?? counted)(builder);
       return builder.buildRows(predicate, limit);
     },
   };

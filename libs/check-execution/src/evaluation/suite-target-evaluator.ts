@@ -20,6 +20,7 @@ import {
   evaluateSchemaDrift,
   evaluateVolume,
   type ExpectationConfig,
+  type ExpectationReading,
   expectationDefinition,
   type IntrospectedColumn,
   judgedByTiers,
@@ -29,6 +30,7 @@ import {
   type PlannedExpectation,
   planTargetScans,
   type ScanGroup,
+  type TargetPlan,
   redactSampleRow,
   resolveExpectationThresholds,
   type SamplePolicy,
@@ -282,7 +284,9 @@ export class SuiteTargetEvaluator {
             } else later.push(check);
           }
 
-          const plan = planTargetScans(dialect, target, columns, expectations, monitors);
+          const plan = planTargetScans(dialect, target, columns, expectations, monitors, {
+            sampleRows: SAMPLE_LIMIT,
+          });
           for (const [checkId, problem] of plan.problems)
             await done(checkId, errorResult(problem.reason, problem.message));
           for (const [checkId, reading] of plan.immediate) {
@@ -348,7 +352,12 @@ export class SuiteTargetEvaluator {
                     );
                     result.detail['samples'] = await this.samples(
                       runner,
-                      plan.sampleStatement(checkId, SAMPLE_LIMIT),
+                      {
+                        plan,
+                        checkId,
+                        key: compiled.unexpected.sampleKey?.(row) ?? null,
+                        needed: Math.min(SAMPLE_LIMIT, unexpectedCount(reading.observation)),
+                      },
                       checkSamplePolicy(policy, subjects),
                     );
                   }
@@ -483,22 +492,32 @@ export class SuiteTargetEvaluator {
     };
   }
 
+  /**
+   * A failing check's sample: the rows of the key its scan captured when there is one and they
+   * fill the sample (`needed`: the cap, or every failing row when fewer), else the check's own
+   * sample statement. A read the datasource refuses leaves the sample empty, never the check.
+   */
   private async samples(
     runner: StatementRunner,
-    statement: ReturnType<ReturnType<typeof planTargetScans>['sampleStatement']>,
+    sample: { plan: TargetPlan; checkId: string; key: string | null; needed: number },
     policy: SamplePolicy,
   ): Promise<Record<string, unknown>[]> {
-    if (statement === null) return [];
-    try {
-      const rows = (await runner.run(statement, SAMPLE_LIMIT)).rows;
-      return rows.map((row) => redactSampleRow(stripHelperColumns(row), policy));
-    } catch (error) {
-      if (error instanceof DatasourceError && !isRunFatal(error)) {
-        logger.warn(`failing-sample read failed (${error.errorClass})`);
-        return [];
+    const read = async (key: string | null): Promise<Record<string, unknown>[] | null> => {
+      const statement = sample.plan.sampleStatement(sample.checkId, SAMPLE_LIMIT, key);
+      if (statement === null) return null;
+      try {
+        return (await runner.run(statement, SAMPLE_LIMIT)).rows;
+      } catch (error) {
+        if (error instanceof DatasourceError && !isRunFatal(error)) {
+          logger.warn(`failing-sample read failed (${error.errorClass})`);
+          return null;
+        }
+        throw error;
       }
-      throw error;
-    }
+    };
+    let rows = sample.key === null ? null : await read(sample.key);
+    if (rows === null || rows.length < sample.needed) rows = await read(null);
+    return (rows ?? []).map((row) => redactSampleRow(stripHelperColumns(row), policy));
   }
 
   private async native(
@@ -788,6 +807,11 @@ function needsColumns({ kind, config }: CheckDefinition): boolean {
     default:
       return true;
   }
+}
+
+/** A column-map reading's failing rows (0 for any other shape). */
+function unexpectedCount(observation: ExpectationReading['observation']): number {
+  return observation.shape === 'column_map' ? observation.counts.unexpected_count : 0;
 }
 
 function exactRowCount(metadata: TargetMetadata | null): boolean {
