@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DashboardSummary } from '../api/types';
 import { useApi } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
@@ -51,6 +51,8 @@ function duration(ms: number | null): string {
 function Summary({ summary, days }: { summary: DashboardSummary; days: string }): ReactNode {
   const { kpis } = summary;
   const suites = failingFirst(summary.suites);
+  const navigate = useNavigate();
+  const firstDay = summary.window.since.slice(0, 10);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 2, sm: 4 }} component="section" aria-label="Key figures">
@@ -74,9 +76,17 @@ function Summary({ summary, days }: { summary: DashboardSummary; days: string })
         {kpis.runs === 0 ? (
           <Text size="sm">No runs in this window. Runs appear here once a suite runs.</Text>
         ) : (
-          <Suspense fallback={<LoadingState label="Loading chart" />}>
-            <TrendChart trend={summary.trend} />
-          </Suspense>
+          <>
+            <Suspense fallback={<LoadingState label="Loading chart" />}>
+              <TrendChart
+                trend={summary.trend}
+                onDay={(date) => void navigate(`/runs?from=${date}&to=${date}`)}
+              />
+            </Suspense>
+            <Anchor component={Link} to={`/runs?from=${firstDay}`} size="sm" data-testid="trend-runs-link">
+              The {kpis.runs} {kpis.runs === 1 ? 'run' : 'runs'} of the last {days} days
+            </Anchor>
+          </>
         )}
       </Paper>
 
@@ -111,7 +121,9 @@ function Summary({ summary, days }: { summary: DashboardSummary; days: string })
                   return (
                     <Table.Tr key={suite.suite_id}>
                       <Table.Th scope="row" fw={500}>
-                        {suite.name}
+                        <Anchor component={Link} to={`/suites/${suite.suite_id}`}>
+                          {suite.name}
+                        </Anchor>
                       </Table.Th>
                       <Table.Td>
                         <Badge color={state.color} variant="light">
@@ -122,10 +134,28 @@ function Summary({ summary, days }: { summary: DashboardSummary; days: string })
                         {suite.health_score === null ? '—' : Math.round(suite.health_score)}
                       </Table.Td>
                       <Table.Td>{suite.checks}</Table.Td>
-                      <Table.Td>{suite.runs}</Table.Td>
+                      <Table.Td>
+                        {suite.runs === 0 ? (
+                          0
+                        ) : (
+                          <Anchor
+                            component={Link}
+                            to={`/runs?suite=${suite.suite_id}&from=${firstDay}`}
+                            aria-label={`${suite.runs} runs of ${suite.name}`}
+                          >
+                            {suite.runs}
+                          </Anchor>
+                        )}
+                      </Table.Td>
                       <Table.Td>{percent(suite.run_success_rate)}</Table.Td>
                       <Table.Td>
-                        {last ? new Date(last.finished_at ?? last.created_at).toLocaleString() : '—'}
+                        {last ? (
+                          <Anchor component={Link} to={`/runs/${last.id}`}>
+                            {new Date(last.finished_at ?? last.created_at).toLocaleString()}
+                          </Anchor>
+                        ) : (
+                          '—'
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -311,7 +311,7 @@ function RunView({ run }: { run: RunDetail }): ReactNode {
   const ended = isTerminal(run.status);
 
   return (
-    <Stack>
+    <Stack data-grant={grant.data?.my_grant ?? 'unknown'}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Title order={1}>Run {run.id.slice(0, 8)}</Title>
