@@ -28,6 +28,8 @@ interface SessionContextValue {
   /** Called by the query client on any 401. */
   unauthenticated(): void;
   signedIn(me: Me): void;
+  /** `GET /me` answered: whoever signed in (email code or identity provider), a later 401 means the session ended. */
+  sessionSeen(): void;
   signedOut(): void;
 }
 
@@ -73,6 +75,7 @@ export function SessionProvider(props: {
         setReason(null);
         queryClient.setQueryData(ME_QUERY_KEY, me);
       },
+      sessionSeen: () => rememberSignedIn(storage),
       signedOut: () => {
         forgetSignedIn(storage);
         queryClient.clear();
@@ -97,6 +100,15 @@ export function useApi(): WebApi {
 
 /** The signed-in person (`GET /me`). */
 export function useMe() {
-  const api = useApi();
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: () => api.me(), retry: false, staleTime: 60_000 });
+  const session = useSession();
+  return useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: async () => {
+      const me = await session.api.me();
+      session.sessionSeen();
+      return me;
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
 }

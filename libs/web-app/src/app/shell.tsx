@@ -15,6 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { endProviderSession } from '../session/sign-in-modes';
 import { useApi, useMe, useSession } from './session';
 
 /** The local dev-bypass: every request acts as one configured person; there is no session to end. */
@@ -62,7 +63,18 @@ export function Shell(): ReactNode {
   const me = useMe().data;
   const api = useApi();
   const session = useSession();
-  const logout = useMutation({ mutationFn: () => api.logout(), onSettled: () => session.signedOut() });
+  const logout = useMutation({
+    // Both sessions end: the gateway's (email code) and the web host's (identity provider).
+    mutationFn: async () => {
+      const [, provider] = await Promise.allSettled([api.logout(), endProviderSession()]);
+      return provider.status === 'fulfilled' ? provider.value : null;
+    },
+    onSettled: (providerLogout) => {
+      session.signedOut();
+      // Then out at the identity provider too, which sends the browser back to the sign-in page.
+      if (providerLogout) window.location.assign(providerLogout);
+    },
+  });
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || me?.is_workspace_admin === true);
 
   return (
