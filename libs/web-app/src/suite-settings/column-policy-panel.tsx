@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Badge,
   Button,
   Checkbox,
@@ -135,7 +136,8 @@ function PolicyEditor({
   const { client } = useApi();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<ColumnPolicy>(policy);
-  const [adding, setAdding] = useState<string | null>(null);
+  const [adding, setAdding] = useState('');
+  const [addingTreatment, setAddingTreatment] = useState<Treatment>('redact');
 
   const columns = useQuery({
     queryKey: settingsKeys.columns(suite.id),
@@ -244,25 +246,31 @@ function PolicyEditor({
       {canEdit && (
         <>
           <Group align="flex-end" wrap="wrap">
-            <Select
+            <Autocomplete
               label="Add a column"
-              placeholder={columns.isPending ? 'Loading the columns…' : 'Pick a column'}
+              description={columns.isPending ? 'Loading the target’s columns…' : 'Pick one or type its name'}
               data={addable}
               value={adding}
               onChange={setAdding}
-              searchable
-              nothingFoundMessage="No other column"
               w={240}
+            />
+            <Select
+              label="Its treatment"
+              data={TREATMENT_DATA}
+              value={addingTreatment}
+              onChange={(value) => value && setAddingTreatment(value)}
+              allowDeselect={false}
+              w={140}
             />
             <Button
               variant="default"
-              disabled={!adding}
+              disabled={!adding.trim()}
               onClick={() => {
-                if (adding) edit(withColumn(draft, adding, 'redact'));
-                setAdding(null);
+                edit(withColumn(draft, adding.trim(), addingTreatment));
+                setAdding('');
               }}
             >
-              Add as redacted
+              Add column
             </Button>
             <Button variant="light" loading={suggest.isPending} onClick={() => suggest.mutate()}>
               Suggest from profile

@@ -70,8 +70,9 @@ export const suggestColumnPolicy = (
   settle(client.POST('/api/v1/suites/{id}/column-policy/suggest', { ...inSuite(id), body: {} }));
 
 export async function listTargetColumns(client: ApiClient, id: string): Promise<TargetColumn[]> {
-  const columns = await settle(client.GET('/api/v1/suites/{id}/columns', inSuite(id)));
-  return columns as unknown as TargetColumn[];
+  // Read as unknown: the document has not always typed this answer.
+  const columns: unknown = await settle(client.GET('/api/v1/suites/{id}/columns', inSuite(id)));
+  return columns as TargetColumn[];
 }
 
 export async function profileTarget(
@@ -79,10 +80,10 @@ export async function profileTarget(
   id: string,
   topValues: number,
 ): Promise<TargetProfile> {
-  const profile = await settle(
+  const profile: unknown = await settle(
     client.POST('/api/v1/suites/{id}/profile', { ...inSuite(id), body: { top_values: topValues } }),
   );
-  return profile as unknown as TargetProfile;
+  return profile as TargetProfile;
 }
 
 /** Every share of the suite (pages of 200 followed to the end). */
