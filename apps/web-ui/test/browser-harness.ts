@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { type AppProcess, GatewayWorld, codeOf, startApp, waitFor } from '@dq/testing';
+import { type AppProcess, GatewayWorld, codeOf, freePort, startApp, waitFor } from '@dq/testing';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Where a failing test leaves its screenshot (git-ignored). */
@@ -69,6 +69,33 @@ export class BrowserWorld {
     });
     this.extraHosts.push(web);
     return web.url.replace('127.0.0.1', 'localhost');
+  }
+
+  /**
+   * A web host signing browsers in at this world's identity provider (as a registered client),
+   * in front of the same gateway. Answers its `http://localhost:<port>`.
+   */
+  async startOidcHost(extra: Record<string, string> = {}): Promise<string> {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const client = { clientId: 'dq-web', clientSecret: 'browser-world-client-secret' };
+    this.world.identityProvider.registerClient({ ...client, redirectUris: [`${base}/auth/oidc/callback`] });
+    const web = await startApp('web', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      API_GATEWAY_URL: this.gateway.url,
+      WEB_APP_DIR,
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      OIDC_ISSUER: this.world.identityProvider.issuer,
+      OIDC_CLIENT_ID: client.clientId,
+      OIDC_CLIENT_SECRET: client.clientSecret,
+      OIDC_COOKIE_SECRET: 'browser-world-cookie-secret-of-40-characters',
+      OIDC_PROVIDER_NAME: 'Loopback',
+      ...extra,
+    });
+    this.extraHosts.push(web);
+    return base;
   }
 
   api(): string {
