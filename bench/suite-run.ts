@@ -2,6 +2,8 @@
 // Suite-run benchmark (B1 and B3, plus compile time). See bench/README.md.
 //   npm run bench:suite-run                 full size (10 million rows)
 //   DQ_BENCH_SCALE=0.01 npm run bench:suite-run   a quick trial, not recorded
+//   DQ_BENCH_ONLY=b3 DQ_BENCH_REPEATS=3 npm run bench:suite-run   some parts only (b1, b3, compile),
+//                                           fewer repeats; recorded over those parts' last figures
 //
 // B1: a suite of 20 column checks (4 failing) over a 10-million-row Parquet file and the same rows
 //     as CSV: our run, from the run row's creation to its stored results (runs domain, runner
@@ -64,7 +66,10 @@ const DATA_DIR = path.join(__dirname, '.data', 'suite-run');
 const RESULTS_FILE = path.join(__dirname, 'results', 'suite-run.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 const ROWS = Math.round(10_000_000 * SCALE);
-const REPEATS = 5;
+const REPEATS = Number(process.env['DQ_BENCH_REPEATS'] ?? '5');
+const PARTS = new Set(
+  (process.env['DQ_BENCH_ONLY'] ?? 'b1,b3,compile').split(',').map((part) => part.trim()),
+);
 const MEMORY_LIMIT_MB = 512;
 const THREADS = 2;
 const PG_DATABASE = `dq_bench_suite_${SCALE === 1 ? 'full' : String(SCALE).replace('.', '_')}`;
@@ -231,7 +236,11 @@ async function ensurePostgresTable(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const files = await ensureFiles();
+  if (!Number.isInteger(REPEATS) || REPEATS < 1)
+    throw new Error('DQ_BENCH_REPEATS must be a positive integer');
+  const files = PARTS.has('b1')
+    ? await ensureFiles()
+    : { parquet: path.join(DATA_DIR, 'rows.parquet'), csv: path.join(DATA_DIR, 'rows.csv') };
   await ensurePostgresTable();
   const env = await createIsolatedEnvironment('bench-suite-run');
   const config = loadConfig(BenchConfig, env.env);
@@ -328,7 +337,7 @@ async function main(): Promise<void> {
     };
 
     // B1: files.
-    for (const format of ['parquet', 'csv'] as const) {
+    for (const format of PARTS.has('b1') ? (['parquet', 'csv'] as const) : []) {
       const file = path.basename(files[format]);
       const items = plan(SUITE, 'object_store');
       const target: RunTarget = { connection_id: filesId, target: file, time_zone: 'UTC', column_policy: {} };
@@ -396,7 +405,7 @@ async function main(): Promise<void> {
     }
 
     // B3: PostgreSQL.
-    {
+    if (PARTS.has('b3')) {
       const items = plan([...SUITE, ...UNIQUENESS], 'postgres');
       const target: RunTarget = {
         connection_id: postgresId,
@@ -511,7 +520,7 @@ async function main(): Promise<void> {
     }
 
     // Compile: 200 checks over one target.
-    {
+    if (PARTS.has('compile')) {
       const columns = [
         { name: 'id', type: 'bigint' },
         { name: 'category', type: 'text' },
@@ -540,7 +549,24 @@ async function main(): Promise<void> {
 
     if (SCALE === 1) {
       fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-      fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+      // A run of some parts replaces those parts' figures and keeps the others', each part saying
+      // when it was measured and over how many repeats.
+      const partial = PARTS.size < 3 && fs.existsSync(RESULTS_FILE);
+      const recorded = partial
+        ? {
+            ...(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>),
+            ...Object.fromEntries(
+              Object.entries(report)
+                .filter(([key]) => !['measured_at', 'repeats'].includes(key))
+                .map(([key, value]) =>
+                  typeof value === 'object' && value !== null
+                    ? [key, { ...value, measured_at: report['measured_at'], repeats: REPEATS }]
+                    : [key, value],
+                ),
+            ),
+          }
+        : report;
+      fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
       console.log(`recorded in ${path.relative(process.cwd(), RESULTS_FILE)}`);
     }
   } finally {
