@@ -12,6 +12,14 @@ import { attachPrincipal } from './request-principal';
 
 export const CAPABILITY_FORBIDDEN_MESSAGE = 'Your workspace role does not allow this';
 
+/** What a route's decorators say the guard must do; fixed once the app has booted. */
+interface RouteFacts {
+  unguarded: boolean;
+  isPublic: boolean;
+  throttleClass: ThrottleClass;
+  required: WorkspaceCapability[];
+}
+
 /**
  * Registered app-wide by AuthModule: every route needs a credential unless marked `@Public()`.
  * Non-HTTP handlers (none today) fail closed unless public: their headers mean nothing here.
@@ -24,11 +32,16 @@ export class AuthGuard implements CanActivate {
     @Optional() private readonly throttle?: RequestThrottle,
   ) {}
 
+  /** Route facts per handler and controller: decorators are read once per route, not per request. */
+  private readonly factsByHandler = new WeakMap<object, WeakMap<object, RouteFacts>>();
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
+    const { unguarded, isPublic, throttleClass, required } = this.routeFacts(
+      context.getHandler(),
+      context.getClass(),
+    );
     // Liveness and readiness answer probes: never authenticated, never rate-limited.
-    if (this.reflector.getAllAndOverride<boolean | undefined>(UNGUARDED_ROUTE_KEY, targets)) return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, targets) ?? false;
+    if (unguarded) return true;
     if (context.getType() !== 'http') {
       if (isPublic) return true;
       throw unauthenticatedError();
@@ -40,8 +53,6 @@ export class AuthGuard implements CanActivate {
       request,
       response: http.getResponse<ThrottledExchange['response']>(),
     };
-    const throttleClass =
-      this.reflector.getAllAndOverride<ThrottleClass | undefined>(THROTTLE_CLASS_KEY, targets) ?? 'standard';
 
     if (isPublic) {
       await this.throttle?.throttle(exchange, null, throttleClass);
@@ -59,10 +70,33 @@ export class AuthGuard implements CanActivate {
     await this.throttle?.throttle(exchange, principal, throttleClass);
     attachPrincipal(request, principal);
 
-    const required = this.reflector.getAllAndMerge<WorkspaceCapability[]>(REQUIRED_CAPABILITIES_KEY, targets);
     if (required.some((capability) => !hasCapability(principal.user, capability))) {
       throw new AppError(ErrorCode.Forbidden, CAPABILITY_FORBIDDEN_MESSAGE, {});
     }
     return true;
+  }
+
+  private routeFacts(
+    handler: ReturnType<ExecutionContext['getHandler']>,
+    controller: ReturnType<ExecutionContext['getClass']>,
+  ): RouteFacts {
+    let byController = this.factsByHandler.get(handler);
+    const known = byController?.get(controller);
+    if (known !== undefined) return known;
+    const targets = [handler, controller];
+    const facts: RouteFacts = {
+      unguarded: this.reflector.getAllAndOverride<boolean | undefined>(UNGUARDED_ROUTE_KEY, targets) ?? false,
+      isPublic: this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, targets) ?? false,
+      throttleClass:
+        this.reflector.getAllAndOverride<ThrottleClass | undefined>(THROTTLE_CLASS_KEY, targets) ??
+        'standard',
+      required: this.reflector.getAllAndMerge<WorkspaceCapability[]>(REQUIRED_CAPABILITIES_KEY, targets),
+    };
+    if (byController === undefined) {
+      byController = new WeakMap();
+      this.factsByHandler.set(handler, byController);
+    }
+    byController.set(controller, facts);
+    return facts;
   }
 }

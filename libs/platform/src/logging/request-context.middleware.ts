@@ -43,6 +43,8 @@ export function requestContextMiddleware(logger: Logger) {
       const route = routeLabelOf(req);
       httpRequestSeconds.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       span.end({ 'http.route': route, 'http.response.status_code': res.statusCode });
+      // Below the level (warn in tests and benchmarks) the line's fields are not gathered.
+      if (!logger.isLevelEnabled('info')) return;
       const line = {
         ...context,
         method: req.method,
