@@ -165,7 +165,7 @@ export async function startApp(
         const { status } = await appProcess.get(`/${target}`);
         return status === 200;
       },
-      { timeoutMs: options.timeoutMs ?? 45_000, intervalMs: 200 },
+      { timeoutMs: options.timeoutMs ?? 90_000, intervalMs: 200 },
     );
   } catch (error) {
     if (appProcess.isRunning) await appProcess.kill();
