@@ -27,6 +27,7 @@ export * from './suites/suite-target';
 export * from './suites/file-encoding';
 export * from './suites/suite.dto';
 export * from './suites/column-policy.dto';
+export * from './suites/suite-document.dto';
 export * from './suites/check.dto';
 export * from './suites/check-history.dto';
 export * from './suites/check-kind.dto';

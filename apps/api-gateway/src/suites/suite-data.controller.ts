@@ -1,16 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   CheckDryRunReply,
-  ColumnPolicyView,
+  ColumnPolicySuggestionReply,
   CreateCheckRequest,
   ProfileRequest,
   TargetColumn,
@@ -47,7 +39,6 @@ function LiveDataErrors(): MethodDecorator & ClassDecorator {
 /** Suite endpoints that read live data, each through the runner. */
 @LiveDataErrors()
 @ApiTags('suites')
-@ApiExtraModels(ColumnPolicyView)
 @ApiErrors(
   ErrorCode.DatasourceUnreachable,
   ErrorCode.DatasourceFailed,
@@ -97,28 +88,8 @@ export class SuiteDataController {
   @ApiOperation({ operationId: 'suggest_column_policy' })
   @ApiBody({ type: ProfileRequest, required: false })
   @ApiOkResponse({
+    type: ColumnPolicySuggestionReply,
     description: 'Columns that look personal, and the policy with a treatment for each',
-    schema: {
-      type: 'object',
-      required: ['suggestions', 'policy'],
-      properties: {
-        suggestions: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['column', 'category', 'confidence', 'reasons', 'treatment'],
-            properties: {
-              column: { type: 'string' },
-              category: { type: 'string' },
-              confidence: { type: 'number' },
-              reasons: { type: 'array', items: { type: 'string' } },
-              treatment: { type: 'string', enum: ['allow', 'mask', 'redact'] },
-            },
-          },
-        },
-        policy: { $ref: getSchemaPath(ColumnPolicyView) },
-      },
-    },
   })
   suggest(
     @CurrentPrincipal() principal: Principal,

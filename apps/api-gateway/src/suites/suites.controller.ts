@@ -3,6 +3,7 @@ import {
   ApiBody,
   ApiCreatedResponse,
   ApiOkResponse,
+  ApiExtraModels,
   ApiOperation,
   ApiResponse,
   ApiTags,
@@ -11,6 +12,7 @@ import { type Request, type Response } from 'express';
 import {
   CreateSuiteRequest,
   ImportSuiteResponse,
+  SuiteDocument,
   SuiteListQuery,
   SuiteResponse,
   UpdateSuiteRequest,
@@ -18,8 +20,8 @@ import {
 } from '@dq/contracts';
 import { ApiCreates, ApiErrors, setPageHeaders } from '@dq/platform';
 import { CurrentPrincipal, type Principal, RequireCapability, WorkspaceCapability, actorOf } from '@dq/auth';
-import { importRequestOf, type SuiteDocument, SuiteTransferService, SuitesService } from '@dq/suites';
-import { SUITE_DOCUMENT_SCHEMA, SUITE_IMPORT_SCHEMA } from './suite-document.schema';
+import { importRequestOf, SuiteTransferService, SuitesService } from '@dq/suites';
+import { SUITE_IMPORT_SCHEMA } from './suite-document.schema';
 import { SUITE_EXAMPLES } from '../openapi/request-examples';
 
 /**
@@ -28,6 +30,7 @@ import { SUITE_EXAMPLES } from '../openapi/request-examples';
  * `suite_name_taken`.
  */
 @ApiTags('suites')
+@ApiExtraModels(SuiteDocument)
 @Controller('suites')
 export class SuitesController {
   constructor(
@@ -145,7 +148,7 @@ export class SuitesController {
   @ApiOperation({ operationId: 'export_suite' })
   @ApiOkResponse({
     description: 'The portable suite document: no ids, no secrets; connections named by name and kind',
-    schema: SUITE_DOCUMENT_SCHEMA,
+    type: SuiteDocument,
   })
   export(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuiteDocument> {
     return this.transfer.export(actorOf(principal), id);

@@ -1085,6 +1085,35 @@ export interface components {
       items: components['schemas']['ConnectionVersionResponse'][];
       next_cursor: string | null;
     };
+    TargetColumn: {
+      name: string;
+      type: string;
+      nullable: boolean;
+    };
+    TargetFilesReply: {
+      files: components['schemas']['TargetFile'][];
+      truncated: boolean;
+      total_matched: number;
+    };
+    ProfileRequest: {
+      columns?: string[];
+      top_values?: number | null;
+    };
+    TargetProfileReply: {
+      row_count: number;
+      columns: components['schemas']['ColumnProfile'][];
+      duration_ms: number;
+    };
+    ColumnPolicySuggestionItem: {
+      column: string;
+      /** @description What the column looks like it holds (email, phone, name, ...) */
+      category: string;
+      confidence: number;
+      /** @description Why: the name, the values seen */
+      reasons: string[];
+      /** @enum {string} */
+      treatment: 'allow' | 'mask' | 'redact';
+    };
     ColumnPolicyView: {
       /** @description Treatment per column name */
       columns: {
@@ -1096,13 +1125,11 @@ export interface components {
        */
       default: 'allow' | 'mask' | 'redact';
     };
-    TargetColumn: Record<string, unknown>;
-    TargetFilesReply: Record<string, unknown>;
-    ProfileRequest: {
-      columns?: string[];
-      top_values?: number | null;
+    ColumnPolicySuggestionReply: {
+      suggestions: components['schemas']['ColumnPolicySuggestionItem'][];
+      /** @description The current policy with a treatment added for each suggested column it does not name yet */
+      policy: components['schemas']['ColumnPolicyView'];
     };
-    TargetProfileReply: Record<string, unknown>;
     CreateCheckRequest: {
       name: string;
       description?: string | null;
@@ -1651,7 +1678,64 @@ export interface components {
           };
       enabled?: boolean | null;
     };
-    CheckDryRunReply: Record<string, unknown>;
+    CheckDryRunReply: {
+      outcome: string;
+      metric_value?: number;
+      detail: Record<string, unknown>;
+      samples: unknown[];
+      duration_ms: number;
+    };
+    DocumentConnectionRef: {
+      name: string;
+      /** @enum {string} */
+      kind:
+        | 'warehouse'
+        | 'lakehouse'
+        | 'file_store'
+        | 'object_store'
+        | 'iceberg_catalog'
+        | 'postgres'
+        | 'factory'
+        | 'scheduler'
+        | 'builder';
+    };
+    SuiteDocumentSuite: {
+      name: string;
+      description: string | null;
+      target: string;
+      time_zone: string;
+      column_policy: {
+        [key: string]: unknown;
+      };
+      /** @enum {string} */
+      file_encoding?: 'utf-8' | 'utf-16' | 'latin-1';
+      connection: components['schemas']['DocumentConnectionRef'];
+    };
+    SuiteDocumentCheck: {
+      name: string;
+      description: string | null;
+      kind: string;
+      engine: string | null;
+      dimension: string;
+      thresholds: {
+        [key: string]: unknown;
+      } | null;
+      /** @description As stored, except that each `<x>_connection_id` is written as `<x>_connection: {name, kind}` */
+      config: {
+        [key: string]: unknown;
+      };
+      enabled: boolean;
+    };
+    SuiteDocument: {
+      /** @enum {string} */
+      format: 'dq-suite';
+      /** @enum {integer} */
+      format_version: 1;
+      /** Format: date-time */
+      exported_at: string;
+      suite: components['schemas']['SuiteDocumentSuite'];
+      checks: components['schemas']['SuiteDocumentCheck'][];
+    };
     SuiteResponse: {
       /** Format: uuid */
       id: string;
@@ -1700,12 +1784,17 @@ export interface components {
        */
       file_encoding?: 'utf-8' | 'utf-16' | 'latin-1' | null;
     };
+    ImportedChecks: {
+      created: string[];
+      updated: string[];
+      unchanged: string[];
+      /** @description The suite's checks the document does not name; kept as they are */
+      not_in_document: string[];
+    };
     ImportSuiteResponse: {
       suite: components['schemas']['SuiteResponse'];
       created: boolean;
-      checks: {
-        [key: string]: unknown;
-      };
+      checks: components['schemas']['ImportedChecks'];
     };
     UpdateSuiteRequest: {
       name?: string | null;
@@ -2324,6 +2413,31 @@ export interface components {
       /** @description a scalar; a list for in/not_in; left out for is_null/is_not_null */
       value?: (string | number | boolean) | (string | number | boolean)[];
     }[];
+    ColumnProfile: {
+      name: string;
+      type: string;
+      null_count: number;
+      null_percent: number;
+      distinct_count?: number | null;
+      min?: string | null;
+      max?: string | null;
+      top_values: components['schemas']['ProfiledValue'][];
+      pii?: components['schemas']['PiiGuess'] | null;
+    };
+    PiiGuess: {
+      category: string;
+      confidence: number;
+      reasons: string[];
+    };
+    ProfiledValue: {
+      value?: string | null;
+      count: number;
+    };
+    TargetFile: {
+      path: string;
+      size: number;
+      last_modified_at: string;
+    };
     /** @description Every error answer: `code` names the case, `detail` carries its facts. */
     ErrorEnvelope: {
       error: {
@@ -5498,17 +5612,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            suggestions: {
-              column: string;
-              category: string;
-              confidence: number;
-              reasons: string[];
-              /** @enum {string} */
-              treatment: 'allow' | 'mask' | 'redact';
-            }[];
-            policy: components['schemas']['ColumnPolicyView'];
-          };
+          'application/json': components['schemas']['ColumnPolicySuggestionReply'];
         };
       };
       /** @description Unauthenticated: `unauthenticated` */
@@ -6176,83 +6280,13 @@ export interface operations {
       content: {
         'application/json':
           | {
-              document: {
-                /** @enum {string} */
-                format: 'dq-suite';
-                /** @enum {integer} */
-                format_version: 1;
-                /** Format: date-time */
-                exported_at: string;
-                suite: {
-                  name: string;
-                  description?: string | null;
-                  target: string;
-                  time_zone: string;
-                  column_policy: {
-                    [key: string]: unknown;
-                  };
-                  file_encoding?: string;
-                  connection: {
-                    name: string;
-                    kind: string;
-                  };
-                };
-                checks: {
-                  name: string;
-                  description?: string | null;
-                  kind: string;
-                  engine?: string | null;
-                  dimension: string;
-                  thresholds?: {
-                    [key: string]: unknown;
-                  } | null;
-                  config: {
-                    [key: string]: unknown;
-                  };
-                  enabled: boolean;
-                }[];
-              };
+              document: components['schemas']['SuiteDocument'];
               /** @description The document's connection names mapped to connection ids or names here */
               connection_map?: {
                 [key: string]: string;
               };
             }
-          | {
-              /** @enum {string} */
-              format: 'dq-suite';
-              /** @enum {integer} */
-              format_version: 1;
-              /** Format: date-time */
-              exported_at: string;
-              suite: {
-                name: string;
-                description?: string | null;
-                target: string;
-                time_zone: string;
-                column_policy: {
-                  [key: string]: unknown;
-                };
-                file_encoding?: string;
-                connection: {
-                  name: string;
-                  kind: string;
-                };
-              };
-              checks: {
-                name: string;
-                description?: string | null;
-                kind: string;
-                engine?: string | null;
-                dimension: string;
-                thresholds?: {
-                  [key: string]: unknown;
-                } | null;
-                config: {
-                  [key: string]: unknown;
-                };
-                enabled: boolean;
-              }[];
-            };
+          | components['schemas']['SuiteDocument'];
       };
     };
     responses: {
@@ -6832,42 +6866,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            format: 'dq-suite';
-            /** @enum {integer} */
-            format_version: 1;
-            /** Format: date-time */
-            exported_at: string;
-            suite: {
-              name: string;
-              description?: string | null;
-              target: string;
-              time_zone: string;
-              column_policy: {
-                [key: string]: unknown;
-              };
-              file_encoding?: string;
-              connection: {
-                name: string;
-                kind: string;
-              };
-            };
-            checks: {
-              name: string;
-              description?: string | null;
-              kind: string;
-              engine?: string | null;
-              dimension: string;
-              thresholds?: {
-                [key: string]: unknown;
-              } | null;
-              config: {
-                [key: string]: unknown;
-              };
-              enabled: boolean;
-            }[];
-          };
+          'application/json': components['schemas']['SuiteDocument'];
         };
       };
       /** @description Unauthenticated: `unauthenticated` */

@@ -100,23 +100,72 @@ export class TargetProfileRequest extends TargetRequest {
   column_policy!: Record<string, unknown>;
 }
 
-export interface ProfiledValue {
-  value: string | null;
-  count: number;
+export class ProfiledValue {
+  /** The value as text, redacted as the suite's column policy says; null for SQL NULL. */
+  @IsOptional()
+  @IsString()
+  value!: string | null;
+
+  @IsInt()
+  @Min(0)
+  count!: number;
 }
 
-export interface ColumnProfile {
-  name: string;
-  type: string;
-  null_count: number;
-  null_percent: number;
+/** A heuristic guess that a column holds personal data, from its name and the values seen. */
+export class PiiGuess {
+  @IsString()
+  category!: string;
+
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  confidence!: number;
+
+  @IsArray()
+  @IsString({ each: true })
+  reasons!: string[];
+}
+
+export class ColumnProfile {
+  @IsString()
+  name!: string;
+
+  @IsString()
+  type!: string;
+
+  @IsInt()
+  @Min(0)
+  null_count!: number;
+
+  @IsNumber()
+  @Min(0)
+  @Max(100)
+  null_percent!: number;
+
   /** Null for types without equality or order (JSON, arrays, structs): profiled for nulls only. */
-  distinct_count: number | null;
-  min: string | null;
-  max: string | null;
-  top_values: ProfiledValue[];
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  distinct_count!: number | null;
+
+  @IsOptional()
+  @IsString()
+  min!: string | null;
+
+  @IsOptional()
+  @IsString()
+  max!: string | null;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ProfiledValue)
+  top_values!: ProfiledValue[];
+
   /** Heuristic PII classification from the name and the values seen. */
-  pii: { category: string; confidence: number; reasons: string[] } | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PiiGuess)
+  pii!: PiiGuess | null;
 }
 
 export class TargetProfileReply {
@@ -125,6 +174,8 @@ export class TargetProfileReply {
   row_count!: number;
 
   @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ColumnProfile)
   columns!: ColumnProfile[];
 
   @IsInt()

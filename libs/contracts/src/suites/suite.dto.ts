@@ -272,6 +272,24 @@ export class ImportSuiteRequest {
   connection_map?: Record<string, string>;
 }
 
+/** What an import did to each check of the document, by check name. */
+export class ImportedChecks {
+  @ApiProperty({ type: [String] })
+  created!: string[];
+
+  @ApiProperty({ type: [String] })
+  updated!: string[];
+
+  @ApiProperty({ type: [String] })
+  unchanged!: string[];
+
+  @ApiProperty({
+    type: [String],
+    description: "The suite's checks the document does not name; kept as they are",
+  })
+  not_in_document!: string[];
+}
+
 export class ImportSuiteResponse {
   @ApiProperty({ type: SuiteResponse })
   suite!: SuiteResponse;
@@ -280,6 +298,6 @@ export class ImportSuiteResponse {
   @ApiProperty()
   created!: boolean;
 
-  @ApiProperty({ type: 'object', additionalProperties: true })
-  checks!: { created: string[]; updated: string[]; unchanged: string[]; not_in_document: string[] };
+  @ApiProperty({ type: () => ImportedChecks })
+  checks!: ImportedChecks;
 }

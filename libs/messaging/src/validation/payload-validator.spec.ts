@@ -1,4 +1,11 @@
-import { ExecuteRunJob, RunCompletedEvent, RunListQuery, RunStatus, TargetColumnsReply } from '@dq/contracts';
+import {
+  ExecuteRunJob,
+  RunCompletedEvent,
+  RunListQuery,
+  RunStatus,
+  TargetColumnsReply,
+  TargetProfileReply,
+} from '@dq/contracts';
 import { IsInt } from 'class-validator';
 import { InvalidPayloadError } from './invalid-payload.error';
 import { assertValidOutgoing, checkIncoming, parseIncoming } from './payload-validator';
@@ -131,5 +138,30 @@ describe('payload validation', () => {
         new TextEncoder().encode(JSON.stringify({ run_id: RUN_ID, status: RunStatus.Running })),
       ),
     ).toThrow(/status/);
+  });
+
+  it("checks a profile reply's nested columns, values and PII guesses", () => {
+    const column = {
+      name: 'email',
+      type: 'text',
+      null_count: 1,
+      null_percent: 12.5,
+      distinct_count: 7,
+      min: 'a•••@x.test',
+      max: null,
+      top_values: [
+        { value: 'b•••@x.test', count: 2 },
+        { value: null, count: 1 },
+      ],
+      pii: { category: 'email', confidence: 0.9, reasons: ['name', 'values'] },
+    };
+    const reply = {
+      row_count: 8,
+      columns: [column, { ...column, distinct_count: null, pii: null }],
+      duration_ms: 3,
+    };
+    expect(() => assertValidOutgoing(TargetProfileReply, reply)).not.toThrow();
+    const broken = { ...reply, columns: [{ ...column, top_values: [{ value: 1, count: -1 }] }] };
+    expect(() => assertValidOutgoing(TargetProfileReply, broken)).toThrow(InvalidPayloadError);
   });
 });

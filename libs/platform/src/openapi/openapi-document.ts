@@ -503,9 +503,10 @@ export function buildOpenApiDocument(
   }
   // Answers declared with a validated class that carries no @ApiProperty (the runner's replies)
   // are described by its validation rules too, without claiming unknown fields are never sent.
+  const undescribed = (schema: JsonSchema | undefined): boolean =>
+    !isRecord(schema?.['properties']) || Object.keys(schema['properties']).length === 0;
   const answers = Object.keys(schemas).filter(
-    (name) =>
-      !done.has(name) && !isRecord(schemas[name]?.['properties']) && dtoJsonSchemas(SCHEMAS, NULLABLE)[name],
+    (name) => !done.has(name) && undescribed(schemas[name]) && dtoJsonSchemas(SCHEMAS, NULLABLE)[name],
   );
   while (answers.length) {
     const name = answers.pop() as string;

@@ -3,6 +3,7 @@ import {
   AppError,
   type CheckDryRunReply,
   type CheckDryRunRequest,
+  type ColumnPolicySuggestionReply,
   type CreateCheckRequest,
   ErrorCode,
   type ProfileRequest,
@@ -18,7 +19,6 @@ import {
   PII_SAMPLE_VALUES,
   parseColumnPolicy,
   type PiiCategory,
-  type SamplePolicy,
   suggestedTreatment,
 } from '@dq/check-engine';
 import { ConnectionDirectory } from '@dq/connections';
@@ -37,17 +37,8 @@ export interface SuiteRunnerPort {
 }
 
 /** `POST /suites/{id}/column-policy/suggest`: what was found, and the policy it would make. */
-export interface ColumnPolicySuggestion {
-  suggestions: {
-    column: string;
-    category: string;
-    confidence: number;
-    reasons: string[];
-    treatment: string;
-  }[];
-  /** The current policy with a treatment added for each suggested column it does not name yet. */
-  policy: SamplePolicy;
-}
+/** `POST /suites/{id}/column-policy/suggest`'s answer. */
+export type ColumnPolicySuggestion = ColumnPolicySuggestionReply;
 
 const FLAT_FILE_KINDS: readonly string[] = ['file_store', 'object_store'];
 const DEFAULT_TOP_VALUES = 5;

@@ -1,44 +1,11 @@
-import { type ConnectionKind, type FileEncoding } from '@dq/contracts';
-
-/** The portable suite document's format marker and version (bumped only on a breaking change). */
-export const SUITE_DOCUMENT_FORMAT = 'dq-suite';
-export const SUITE_DOCUMENT_VERSION = 1;
-
-/** A connection as a document names it: environments differ in ids, not in names. */
-export interface DocumentConnectionRef {
-  name: string;
-  kind: ConnectionKind;
-}
-
-export interface SuiteDocumentCheck {
-  name: string;
-  description: string | null;
-  kind: string;
-  engine: string | null;
-  dimension: string;
-  thresholds: Record<string, unknown> | null;
-  /** As stored, except that a `<x>_connection_id` is replaced by `<x>_connection: {name, kind}`. */
-  config: Record<string, unknown>;
-  enabled: boolean;
-}
-
-/** `GET /suites/{id}/export`: everything needed to recreate the suite elsewhere, no ids, no secrets. */
-export interface SuiteDocument {
-  format: typeof SUITE_DOCUMENT_FORMAT;
-  format_version: typeof SUITE_DOCUMENT_VERSION;
-  exported_at: string;
-  suite: {
-    name: string;
-    description: string | null;
-    target: string;
-    time_zone: string;
-    column_policy: Record<string, unknown>;
-    /** Present when the suite names one (flat-file suites); absent means `utf-8`. */
-    file_encoding?: FileEncoding;
-    connection: DocumentConnectionRef;
-  };
-  checks: SuiteDocumentCheck[];
-}
+// The document's shape is the API contract's; this module keeps the connection-reference rules.
+export {
+  type DocumentConnectionRef,
+  type SuiteDocument,
+  type SuiteDocumentCheck,
+  SUITE_DOCUMENT_FORMAT,
+  SUITE_DOCUMENT_VERSION,
+} from '@dq/contracts';
 
 const CONNECTION_ID_SUFFIX = '_connection_id';
 const CONNECTION_REF_SUFFIX = '_connection';
