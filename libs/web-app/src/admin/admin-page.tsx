@@ -189,8 +189,13 @@ const SOURCE_LABELS: Record<Deployment['zero_sample_source'], string> = {
 function DeploymentPosture({ deployment }: { deployment: Deployment }): ReactNode {
   const { egress } = deployment;
   return (
-    <Table data-testid="deployment-posture" variant="vertical" layout="fixed" withTableBorder>
-      <Table.Caption>Deployment posture</Table.Caption>
+    <Table
+      data-testid="deployment-posture"
+      variant="vertical"
+      layout="fixed"
+      withTableBorder
+      aria-labelledby="deployment-title"
+    >
       <Table.Tbody>
         <Table.Tr>
           <Table.Th scope="row" w={220}>
@@ -244,16 +249,16 @@ function Privacy(): ReactNode {
           <Stack gap="xs">
             <Switch
               label="Zero-sample mode"
-              description={
-                privacy.data.env_pinned
-                  ? 'Pinned on by this deployment: it cannot be turned off here.'
-                  : `In force: ${privacy.data.zero_sample_mode ? 'on' : 'off'} (from ${SOURCE_LABELS[privacy.data.source]}).`
-              }
               checked={privacy.data.zero_sample_mode}
               disabled={save.isPending}
               onChange={(event) => save.mutate(event.currentTarget.checked)}
               data-testid="zero-sample-switch"
             />
+            <Text size="sm">
+              {privacy.data.env_pinned
+                ? 'Pinned on by this deployment: it cannot be turned off here.'
+                : `In force: ${privacy.data.zero_sample_mode ? 'on' : 'off'} (from ${SOURCE_LABELS[privacy.data.source]}).`}
+            </Text>
             {save.isError && (
               <Alert color="red" role="alert">
                 {messageOf(save.error)}
@@ -272,6 +277,9 @@ function Privacy(): ReactNode {
           <ErrorState error={deployment.error} onRetry={() => void deployment.refetch()} />
         ) : (
           <Table.ScrollContainer minWidth={340}>
+            <Title order={3} size="h5" id="deployment-title" mb="xs">
+              Deployment posture
+            </Title>
             <DeploymentPosture deployment={deployment.data} />
           </Table.ScrollContainer>
         )}

@@ -248,7 +248,7 @@ function PolicyEditor({
           <Group align="flex-end" wrap="wrap">
             <Autocomplete
               label="Add a column"
-              description={columns.isPending ? 'Loading the target’s columns…' : 'Pick one or type its name'}
+              placeholder="Pick or type a name"
               data={addable}
               value={adding}
               onChange={setAdding}

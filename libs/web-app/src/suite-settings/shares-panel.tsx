@@ -111,9 +111,7 @@ function AddShare({ suite, shared }: { suite: Suite; shared: ReadonlySet<string>
           </Button>
         </Group>
         {picked?.max_share === 'view' && (
-          <Text size="sm" c="dimmed">
-            {personOf(picked)} is a Viewer: Viewers can be given view access only.
-          </Text>
+          <Text size="sm">{personOf(picked)} is a Viewer: Viewers can be given view access only.</Text>
         )}
         {users.isError && (
           <Alert color="red" role="alert">
