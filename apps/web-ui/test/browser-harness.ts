@@ -123,7 +123,8 @@ export class BrowserWorld {
   /** Signs `email` in through the sign-in page with the code the SMTP peer captured. */
   async signIn(page: Page, email: string): Promise<void> {
     const sent = this.world.smtp.mails.length;
-    await page.goto(`${this.baseUrl}/sign-in`);
+    // Settled first: the page's first reads (who am I, the sign-in modes) redraw the form when they answer.
+    await page.goto(`${this.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     const mail = await waitFor('the sign-in mail', () =>
