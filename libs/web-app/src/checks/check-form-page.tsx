@@ -337,7 +337,7 @@ function CheckForm(props: {
               <Stack gap={4} data-testid="choice-description">
                 <Text size="sm">{choice.description}</Text>
                 {choice.expectation && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" ff="monospace">
                     {choice.expectation.type}
                   </Text>
                 )}
