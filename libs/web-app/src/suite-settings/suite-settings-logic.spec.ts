@@ -22,6 +22,7 @@ const DOCUMENT: SuiteDocument = {
   exported_at: '2026-01-01T00:00:00.000Z',
   suite: {
     name: 'orders',
+    description: null,
     target: 'public.orders',
     time_zone: 'UTC',
     column_policy: {},
