@@ -107,6 +107,12 @@ describe('web sign-in at the identity provider (code flow with PKCE)', () => {
     expect(response.status).toBe(200);
   }
 
+  it('leaves a call without cookies as it was', async () => {
+    const response = await fetch(`${base}/api/v1/me`);
+    expect(response.status).toBe(200);
+    expect(seen[0]).toEqual({ authorization: undefined, cookie: undefined });
+  });
+
   it('says which modes are on', async () => {
     const response = await fetch(`${base}/auth/modes`);
     expect(await response.json()).toEqual({

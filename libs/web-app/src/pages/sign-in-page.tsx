@@ -30,8 +30,8 @@ const CODE_LENGTH = 8;
 export function SignInPage(): ReactNode {
   const session = useSession();
   const me = useMe();
-  const modesQuery = useSignInModes();
-  const modes = modesQuery.data ?? EMAIL_ONLY;
+  const knownModes = useSignInModes();
+  const modes = knownModes ?? EMAIL_ONLY;
   const navigate = useNavigate();
   const from = (useLocation().state as SignInState | null)?.from ?? '/';
   const [email, setEmail] = useState('');
@@ -82,7 +82,7 @@ export function SignInPage(): ReactNode {
               {notice}
             </Alert>
           )}
-          {modesQuery.isPending ? (
+          {!knownModes ? (
             <Center py="md">
               <Loader size="sm" aria-label="Loading sign-in options" />
             </Center>

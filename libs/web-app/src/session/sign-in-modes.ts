@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 
 /** What the web host offers for signing in (`GET /auth/modes`). */
 export interface SignInModes {
@@ -8,8 +8,6 @@ export interface SignInModes {
 
 /** When the host can not say (the development server without the web host): email codes, as before. */
 export const EMAIL_ONLY: SignInModes = { email_otp: true, oidc: null };
-
-export const SIGN_IN_MODES_KEY = ['sign-in-modes'] as const;
 
 function isSignInModes(value: unknown): value is SignInModes {
   const modes = value as Partial<SignInModes> | null;
@@ -26,14 +24,27 @@ export async function fetchSignInModes(fetcher: typeof fetch = fetch): Promise<S
   return isSignInModes(body) ? body : EMAIL_ONLY;
 }
 
-/** The modes, fetched once per page load. */
-export function useSignInModes() {
-  return useQuery({
-    queryKey: SIGN_IN_MODES_KEY,
-    queryFn: () => fetchSignInModes(),
-    staleTime: Infinity,
-    retry: 1,
-  });
+let loading: Promise<SignInModes> | undefined;
+let loaded: SignInModes | undefined;
+
+/**
+ * The modes, fetched once per page load (they are the deployment's). Kept outside the query cache,
+ * which is emptied whenever a session ends, exactly when the sign-in page needs them.
+ */
+export function useSignInModes(): SignInModes | undefined {
+  const [modes, setModes] = useState<SignInModes | undefined>(loaded);
+  useEffect(() => {
+    let mounted = true;
+    loading ??= fetchSignInModes().catch(() => EMAIL_ONLY);
+    void loading.then((answer) => {
+      loaded = answer;
+      if (mounted) setModes(answer);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return modes;
 }
 
 /** Where the "Sign in with …" button goes: the host's login path, back to `from` afterwards. */

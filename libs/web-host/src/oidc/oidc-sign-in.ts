@@ -125,7 +125,9 @@ export class OidcSignIn {
   readonly attachBearer = (req: Request, res: Response, next: NextFunction): void => {
     const cookies = cookiesOf(req);
     const sealed = readChunked(cookies, SESSION_COOKIE);
-    req.headers.cookie = withoutCookies(req.headers.cookie, [SESSION_COOKIE, FLOW_COOKIE]);
+    const forwarded = withoutCookies(req.headers.cookie, [SESSION_COOKIE, FLOW_COOKIE]);
+    if (forwarded === undefined) delete req.headers.cookie;
+    else req.headers.cookie = forwarded;
     if (!sealed) return next();
     this.currentSession(sealed, cookies, res)
       .then((session) => {
