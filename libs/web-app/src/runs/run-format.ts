@@ -160,21 +160,22 @@ export function timeText(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
 
+// Filled badges whose text keeps the AA contrast ratio on their colour.
 export const STATUS_COLOR: Record<RunStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  succeeded: 'teal',
-  failed: 'red',
-  cancelled: 'dark',
+  queued: 'gray.7',
+  running: 'blue.8',
+  succeeded: 'teal.9',
+  failed: 'red.9',
+  cancelled: 'dark.5',
 };
 
-export const OUTCOME_COLOR: Record<RunOutcome, string> = {
-  pass: 'teal',
-  warn: 'yellow',
-  fail: 'orange',
-  critical: 'red',
-  error: 'grape',
-  skip: 'gray',
+export const OUTCOME_COLOR: Record<RunOutcome, { bg: string; text: 'white' | 'black' }> = {
+  pass: { bg: 'teal.9', text: 'white' },
+  warn: { bg: 'yellow.4', text: 'black' },
+  fail: { bg: 'orange.9', text: 'black' },
+  critical: { bg: 'red.9', text: 'white' },
+  error: { bg: 'grape.9', text: 'white' },
+  skip: { bg: 'gray.7', text: 'white' },
 };
 
 /** Worst first: how the results table orders a run's results. */

@@ -125,7 +125,7 @@ export function RunListPage(): ReactNode {
                 Show older runs
               </Button>
             )}
-            <Text size="sm" c="dimmed">
+            <Text size="sm">
               {items.length} {items.length === 1 ? 'run' : 'runs'} shown
               {runs.hasNextPage ? '; older runs follow' : ''}.
             </Text>

@@ -108,11 +108,7 @@ function Samples({ result }: { result: RunResult }): ReactNode {
     );
   }
   if (absence === 'none-needed') {
-    return (
-      <Text size="sm" c="dimmed">
-        No failing-row samples for this result.
-      </Text>
-    );
+    return <Text size="sm">No failing-row samples for this result.</Text>;
   }
   return (
     <Stack gap="sm">

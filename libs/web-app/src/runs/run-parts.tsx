@@ -19,7 +19,7 @@ import { useCancelRun, useRun, useRunProgress } from './runs-api';
 
 export function StatusBadge({ status }: { status: RunStatus }): ReactNode {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="run-status">
+    <Badge color={STATUS_COLOR[status]} c="white" variant="filled" data-testid="run-status">
       {status}
     </Badge>
   );
@@ -27,7 +27,7 @@ export function StatusBadge({ status }: { status: RunStatus }): ReactNode {
 
 export function OutcomeBadge({ outcome }: { outcome: RunOutcome }): ReactNode {
   return (
-    <Badge color={OUTCOME_COLOR[outcome]} variant="light">
+    <Badge color={OUTCOME_COLOR[outcome].bg} c={OUTCOME_COLOR[outcome].text} variant="filled">
       {outcome}
     </Badge>
   );
@@ -76,7 +76,7 @@ export function RunTable({
               <Table.Td>
                 {run.completed_checks}/{run.total_checks}
                 {run.completed_checks > 0 && (
-                  <Text span size="xs" c="dimmed">
+                  <Text span size="xs">
                     {' '}
                     ({outcomeSummary(run.outcome_counts)})
                   </Text>
@@ -174,7 +174,7 @@ export function LiveProgress({ runId, canCancel }: { runId: string; canCancel: b
         </ul>
       )}
       {!isTerminal(status) && figures.remaining > 0 && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           {figures.remaining} {figures.remaining === 1 ? 'check' : 'checks'} still to run
           {status === 'queued' ? ' (queued: waiting for a runner)' : ''}.
         </Text>
