@@ -35,6 +35,12 @@ import {
   sameWeights,
 } from './scoring-form';
 
+/** Field errors in a red dark enough for AA contrast on either theme; the typed value keeps the text colour. */
+const READABLE_ERROR = {
+  error: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' },
+  input: { color: 'var(--mantine-color-text)' },
+};
+
 const WEIGHT_LABELS: Record<WeightField, string> = {
   warn: 'Warn weight',
   fail: 'Fail weight',
@@ -98,6 +104,7 @@ function ScoringForm({ settings }: { settings: ScoringSettings }): ReactNode {
                   }}
                   error={errorOf(field)}
                   decimalScale={3}
+                  styles={READABLE_ERROR}
                   w={160}
                 />
               ))}
