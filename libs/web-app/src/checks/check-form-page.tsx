@@ -182,7 +182,13 @@ function DryRunResult({ reply }: { reply: DryRunReply }): ReactNode {
           Dry run
         </Title>
         <Group gap="md">
-          <Badge color={outcomeColor(reply.outcome)} variant="light" size="lg" data-testid="dry-run-outcome">
+          <Badge
+            color={outcomeColor(reply.outcome)}
+            variant="filled"
+            autoContrast
+            size="lg"
+            data-testid="dry-run-outcome"
+          >
             {reply.outcome}
           </Badge>
           <Text size="sm">Metric value: {reply.metric_value ?? '—'}</Text>

@@ -24,22 +24,23 @@ export function snoozeLabel(snoozedUntil: string | null, now: Date): string | nu
   return `Snoozed until ${until.toLocaleString()}`;
 }
 
+// Dark enough for white text, or light enough for dark text (the badges pick by contrast).
 const OUTCOME_COLORS: Record<string, string> = {
-  pass: 'teal',
-  warn: 'yellow',
-  fail: 'red',
-  critical: 'grape',
-  error: 'orange',
-  skip: 'gray',
-  succeeded: 'teal',
-  failed: 'red',
-  cancelled: 'gray',
-  queued: 'blue',
-  running: 'blue',
+  pass: 'teal.9',
+  warn: 'yellow.4',
+  fail: 'red.9',
+  critical: 'grape.9',
+  error: 'orange.9',
+  skip: 'gray.7',
+  succeeded: 'teal.9',
+  failed: 'red.9',
+  cancelled: 'gray.7',
+  queued: 'blue.9',
+  running: 'blue.9',
 };
 
 export function outcomeColor(outcome: string): string {
-  return OUTCOME_COLORS[outcome] ?? 'gray';
+  return OUTCOME_COLORS[outcome] ?? 'gray.7';
 }
 
 /** The history as a chart reads it: oldest first, one point per result with a metric value. */

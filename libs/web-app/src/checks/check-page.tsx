@@ -81,7 +81,7 @@ function History({ suiteId, check }: { suiteId: string; check: Check }): ReactNo
                     <Table.Tr key={`${point.run_id}:${point.at}`}>
                       <Table.Td>{when(point.at)}</Table.Td>
                       <Table.Td>
-                        <Badge color={outcomeColor(point.outcome)} variant="light">
+                        <Badge color={outcomeColor(point.outcome)} variant="filled" autoContrast>
                           {point.outcome}
                         </Badge>
                       </Table.Td>
@@ -330,7 +330,7 @@ export function CheckPage(): ReactNode {
             <Badge variant="light" color="gray">
               {data.dimension}
             </Badge>
-            <Badge variant="light" color={data.enabled ? 'teal' : 'gray'}>
+            <Badge variant="light" color={data.enabled ? 'indigo' : 'gray'}>
               {data.enabled ? 'enabled' : 'disabled'}
             </Badge>
             <Badge variant="outline" data-testid="check-version">

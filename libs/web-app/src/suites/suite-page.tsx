@@ -309,7 +309,7 @@ function ChecksSection({ suite, canEdit }: { suite: Suite; canEdit: boolean }): 
                     <Table.Td>{check.enabled ? 'Yes' : 'No'}</Table.Td>
                     <Table.Td>
                       {outcome ? (
-                        <Badge color={outcomeColor(outcome)} variant="light">
+                        <Badge color={outcomeColor(outcome)} variant="filled" autoContrast>
                           {outcome}
                         </Badge>
                       ) : (

@@ -14,14 +14,9 @@ export type CheckBaseline = Schemas['CheckBaselineResponse'];
 export type RunDetail = Schemas['RunDetailView'];
 export type Grant = Suite['my_grant'];
 
-/** `GET /suites/{id}/columns` answers `{name, type, nullable}` each; the document leaves the item untyped. */
-export interface TargetColumn {
-  name: string;
-  type: string;
-  nullable: boolean;
-}
+export type TargetColumn = Schemas['TargetColumn'];
 
-/** `POST /suites/{id}/checks/dryrun`'s answer (the document leaves it untyped). */
+/** `POST /suites/{id}/checks/dryrun`'s answer, as the screen reads it. */
 export interface DryRunReply {
   outcome: string;
   metric_value: number | null;
@@ -221,10 +216,8 @@ export const getBaseline = (client: ApiClient, id: string, cid: string): Promise
 export const rebaseline = (client: ApiClient, id: string, cid: string): Promise<CheckBaseline> =>
   settle(client.POST('/api/v1/suites/{id}/checks/{cid}/rebaseline', { params: { path: { id, cid } } }));
 
-export async function listColumns(client: ApiClient, id: string): Promise<TargetColumn[]> {
-  const columns = await settle(client.GET('/api/v1/suites/{id}/columns', { params: { path: { id } } }));
-  return columns as unknown as TargetColumn[];
-}
+export const listColumns = (client: ApiClient, id: string): Promise<TargetColumn[]> =>
+  settle(client.GET('/api/v1/suites/{id}/columns', { params: { path: { id } } }));
 
 /** The catalogue of check kinds that run on one datasource kind. */
 export async function listCheckKinds(

@@ -225,7 +225,7 @@ function SuiteRows({
                 <Table.Td>
                   {last ? (
                     <Group gap={6} wrap="nowrap">
-                      <Badge color={outcomeColor(last.status)} variant="light">
+                      <Badge color={outcomeColor(last.status)} variant="filled" autoContrast>
                         {last.status}
                       </Badge>
                       <Text size="sm">{when(last.finished_at ?? last.created_at)}</Text>
