@@ -3,7 +3,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingState } from '../app/states';
 import { type FormErrors, formErrorsOf } from './connection-errors';
-import { ConnectionFields, CredentialForms, FormProblems, TestResultView } from './connection-fields';
+import {
+  ConnectionFields,
+  CredentialForms,
+  FormProblems,
+  READABLE_ERRORS,
+  TestResultView,
+} from './connection-fields';
 import {
   CONNECTION_KINDS,
   type ConnectionKind,
@@ -95,6 +101,7 @@ function CreateForm({ kind }: { kind: ConnectionKind }): ReactNode {
             });
           }}
           error={errors.byField['name']}
+          styles={READABLE_ERRORS}
           data-field="name"
         />
         <Fieldset legend="Settings">

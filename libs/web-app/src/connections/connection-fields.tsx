@@ -16,6 +16,12 @@ import { messageOf } from '../api/api-error';
 import { type ConnectionTestResult, type FormErrors, summarizeTest } from './connection-errors';
 import { type FieldSpec, type FormValues, formKey } from './connection-kinds';
 
+/** A problem's text and the typed value keep AA contrast in both themes (the default error red does not). */
+export const READABLE_ERRORS = {
+  input: { color: 'var(--mantine-color-text)' },
+  error: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' },
+};
+
 /** One section's fields (`config` or `credential`) of a kind, as the table describes them. */
 export function ConnectionFields(props: {
   section: 'config' | 'credential';
@@ -38,6 +44,7 @@ export function ConnectionFields(props: {
           description: field.description,
           error: errors[key],
           withAsterisk: requireFilled && field.required,
+          styles: READABLE_ERRORS,
           'data-field': key,
         };
         const change = (next: string): void => onChange(key, next);
@@ -48,6 +55,7 @@ export function ConnectionFields(props: {
               label={field.label}
               description={field.description}
               error={errors[key]}
+              styles={{ error: READABLE_ERRORS.error }}
               checked={raw === true}
               onChange={(event) => onChange(key, event.currentTarget.checked)}
             />

@@ -20,7 +20,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../api/api-error';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { type FormErrors, credentialRedirectOf, failedTestOf, formErrorsOf } from './connection-errors';
-import { ConnectionFields, CredentialForms, FormProblems, TestResultView } from './connection-fields';
+import {
+  ConnectionFields,
+  CredentialForms,
+  FormProblems,
+  READABLE_ERRORS,
+  TestResultView,
+} from './connection-fields';
 import {
   type FormValues,
   configPatch,
@@ -179,6 +185,7 @@ function EditForm(props: { connection: Connection; onSaved: () => void; onCancel
               clearError('name');
             }}
             error={errors.byField['name']}
+            styles={READABLE_ERRORS}
             data-field="name"
           />
           <Fieldset legend="Settings">
