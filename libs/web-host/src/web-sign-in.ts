@@ -13,11 +13,11 @@ import { sendSignInErrorPage } from './oidc/sign-in-error-page';
 /** What the web host mounts for sign-in, whether or not an identity provider is configured. */
 export interface WebSignIn {
   /** `GET /auth/modes` and the `/auth/oidc/*` endpoints; mounted before the app's pages. */
-  routes(req: Request, res: Response, next: NextFunction): void;
+  readonly routes: (req: Request, res: Response, next: NextFunction) => void;
   /** Before the `/api` proxy: the signed-in browser's bearer token. */
-  attachBearer(req: Request, res: Response, next: NextFunction): void;
+  readonly attachBearer: (req: Request, res: Response, next: NextFunction) => void;
   /** The proxy's `proxyRes` hook: keeps a refreshed session's cookies next to the gateway's. */
-  onProxyResponse(proxyRes: IncomingMessage, res: Response): void;
+  readonly onProxyResponse: (proxyRes: IncomingMessage, res: Response) => void;
   readonly modes: SignInModes;
 }
 
