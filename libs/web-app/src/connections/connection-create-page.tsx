@@ -7,6 +7,7 @@ import {
   ConnectionFields,
   CredentialForms,
   FormProblems,
+  READABLE_ALERT,
   READABLE_ERRORS,
   TestResultView,
 } from './connection-fields';
@@ -159,7 +160,12 @@ export function ConnectionCreatePage(): ReactNode {
       {!rights.known ? (
         <LoadingState label="Loading your role" />
       ) : !rights.admin ? (
-        <Alert color="yellow" role="alert" title="Only a workspace admin creates connections">
+        <Alert
+          styles={READABLE_ALERT}
+          color="yellow"
+          role="alert"
+          title="Only a workspace admin creates connections"
+        >
           Ask an admin to add the connection you need.
         </Alert>
       ) : (

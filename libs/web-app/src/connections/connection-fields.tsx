@@ -22,6 +22,9 @@ export const READABLE_ERRORS = {
   error: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' },
 };
 
+/** An alert's title in the text colour: the coloured default fails AA on its light background. */
+export const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } };
+
 /** One section's fields (`config` or `credential`) of a kind, as the table describes them. */
 export function ConnectionFields(props: {
   section: 'config' | 'credential';
@@ -141,7 +144,7 @@ export function CredentialForms({ forms }: { forms?: readonly (readonly string[]
 export function FormProblems({ error, other }: { error: unknown; other: string[] }): ReactNode {
   if (!error) return null;
   return (
-    <Alert color="red" role="alert" title="Not saved" data-testid="form-error">
+    <Alert styles={READABLE_ALERT} color="red" role="alert" title="Not saved" data-testid="form-error">
       <Stack gap={4}>
         <Text size="sm">{messageOf(error)}</Text>
         {other.length > 0 && (
@@ -161,6 +164,7 @@ export function TestResultView({ result }: { result: ConnectionTestResult }): Re
   const summary = summarizeTest(result);
   return (
     <Alert
+      styles={READABLE_ALERT}
       color={summary.ok ? 'teal' : 'red'}
       title={summary.title}
       role="status"

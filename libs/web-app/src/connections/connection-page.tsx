@@ -24,6 +24,7 @@ import {
   ConnectionFields,
   CredentialForms,
   FormProblems,
+  READABLE_ALERT,
   READABLE_ERRORS,
   TestResultView,
 } from './connection-fields';
@@ -89,7 +90,7 @@ function Details({ connection }: { connection: Connection }): ReactNode {
         Details
       </Title>
       {connection.privilege_warning && (
-        <Alert color="orange" title="Privileged credential" mb="sm">
+        <Alert styles={READABLE_ALERT} color="orange" title="Privileged credential" mb="sm">
           {connection.privilege_warning}
         </Alert>
       )}
@@ -319,7 +320,7 @@ function DeleteModal(props: { connection: Connection; opened: boolean; onClose: 
           suite still reads cannot be deleted.
         </Text>
         {remove.isError && (
-          <Alert color="red" role="alert">
+          <Alert styles={READABLE_ALERT} color="red" role="alert">
             {messageOf(remove.error)}
           </Alert>
         )}
@@ -453,7 +454,7 @@ function ConnectionView({ connection }: { connection: Connection }): ReactNode {
       </Group>
       {test.data && <TestResultView result={test.data} />}
       {test.isError && (
-        <Alert color="red" role="alert" title="Test not run">
+        <Alert styles={READABLE_ALERT} color="red" role="alert" title="Test not run">
           {messageOf(test.error)}
         </Alert>
       )}
