@@ -113,6 +113,7 @@ function ImportForm({ onClose }: { onClose: () => void }): ReactNode {
           value={file}
           onChange={pick}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the file' }}
         />
         <Textarea
           label="Or paste the document"
@@ -174,7 +175,13 @@ export function SuiteImportButton(): ReactNode {
       <Button variant="default" onClick={() => setOpened(true)}>
         Import suite
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Import a suite" size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Import a suite"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {opened && <ImportForm onClose={() => setOpened(false)} />}
       </Modal>
     </>
