@@ -176,7 +176,7 @@ export function TestResultView({ result }: { result: ConnectionTestResult }): Re
         {summary.hint && <Text size="sm">{summary.hint}</Text>}
         {!summary.ok && result.error && (
           <Group gap="xs">
-            <Badge variant="light" color="red">
+            <Badge styles={{ label: { color: 'var(--mantine-color-text)' } }} variant="light" color="red">
               {result.error.class}
             </Badge>
             <Text size="xs">{Math.round(result.duration_ms)} ms</Text>

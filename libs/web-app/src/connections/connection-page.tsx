@@ -377,7 +377,12 @@ function Versions({ id }: { id: string }): ReactNode {
                     <Table.Td>
                       <Group gap={4}>
                         {version.changed_fields.map((field) => (
-                          <Badge key={field} variant="light" color="gray">
+                          <Badge
+                            styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                            key={field}
+                            variant="light"
+                            color="gray"
+                          >
                             {field}
                           </Badge>
                         ))}
@@ -421,7 +426,9 @@ function ConnectionView({ connection }: { connection: Connection }): ReactNode {
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
           <Title order={1}>{connection.name}</Title>
-          <Badge variant="light">{kindLabel(connection.kind)}</Badge>
+          <Badge styles={{ label: { color: 'var(--mantine-color-text)' } }} variant="light">
+            {kindLabel(connection.kind)}
+          </Badge>
         </Group>
         <Group gap="xs">
           {rights.test && (

@@ -13,7 +13,12 @@ export function HealthBadge({ health }: { health: CredentialHealth | null }): Re
   if (!health) return <Text size="sm">—</Text>;
   const { color, label } = HEALTH[health.status];
   return (
-    <Badge color={color} variant="light" data-testid="credential-health">
+    <Badge
+      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+      color={color}
+      variant="light"
+      data-testid="credential-health"
+    >
       {label}
     </Badge>
   );
