@@ -7,15 +7,21 @@ import { ErrorCode, type ErrorEnvelope } from '@dq/contracts';
 /** Everything under this path belongs to the api-gateway; the web host never answers it itself. */
 export const API_PATH_PREFIX = '/api';
 
+/** The MCP endpoint (`{app_host}/mcp/`): forwarded to the mcp-gateway, which answers `/mcp` itself. */
+export const MCP_PATH_PREFIX = '/mcp';
+
 /**
  * Status of the "gateway unreachable" answer. 502 (not the 503 the contracts pair with
  * `service_unavailable`): the web host itself is fine, the hop behind it failed.
  */
 export const GATEWAY_UNREACHABLE_STATUS = 502;
 
-export const GATEWAY_UNREACHABLE_BODY: ErrorEnvelope = {
-  error: { code: ErrorCode.ServiceUnavailable, message: 'API gateway unreachable', detail: {} },
-};
+/** The envelope a client gets when the gateway named `gateway` does not answer. */
+export function gatewayUnreachableBody(gateway: string): ErrorEnvelope {
+  return { error: { code: ErrorCode.ServiceUnavailable, message: `${gateway} unreachable`, detail: {} } };
+}
+
+export const GATEWAY_UNREACHABLE_BODY: ErrorEnvelope = gatewayUnreachableBody('API gateway');
 
 /** Where proxy failures are reported; the app passes its Nest logger. */
 export interface ProxyLogger {
@@ -42,16 +48,22 @@ export function isApiPath(pathname: string): boolean {
   return pathname === API_PATH_PREFIX || pathname.startsWith(`${API_PATH_PREFIX}/`);
 }
 
+/** `/mcp` and everything below it; `/mcpx` is not the MCP endpoint. */
+export function isMcpPath(pathname: string): boolean {
+  return pathname === MCP_PATH_PREFIX || pathname.startsWith(`${MCP_PATH_PREFIX}/`);
+}
+
 /**
  * Answers a failed proxy attempt. Before the gateway sent anything the client gets the spec's
  * envelope; once a response has started, the connection is cut so a truncated body can never
  * pass for a complete one.
  */
-export function createProxyErrorHandler(logger: ProxyLogger) {
+export function createProxyErrorHandler(logger: ProxyLogger, gateway = 'API gateway') {
+  const unreachable = gatewayUnreachableBody(gateway);
   return (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket): void => {
     // Only the path: a query string may carry values that do not belong in logs.
     const path = (req.url ?? '').split('?')[0];
-    logger.warn(`API gateway unreachable (${err.code ?? err.message}) for ${req.method ?? '?'} ${path}`);
+    logger.warn(`${gateway} unreachable (${err.code ?? err.message}) for ${req.method ?? '?'} ${path}`);
     if (!isServerResponse(res)) {
       res.destroy();
       return;
@@ -60,7 +72,7 @@ export function createProxyErrorHandler(logger: ProxyLogger) {
       res.destroy();
       return;
     }
-    const body = JSON.stringify(GATEWAY_UNREACHABLE_BODY);
+    const body = JSON.stringify(unreachable);
     res.statusCode = GATEWAY_UNREACHABLE_STATUS;
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('content-length', Buffer.byteLength(body));
@@ -102,6 +114,35 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Request
       },
       proxyRes: (proxyRes, _req, res) => options.onProxyResponse?.(proxyRes, res),
       error: createProxyErrorHandler(options.logger),
+    },
+  });
+}
+
+export interface McpProxyOptions {
+  /** Base URL of the mcp-gateway, e.g. `http://127.0.0.1:8081`. */
+  target: string;
+  logger: ProxyLogger;
+  requestId?: (res: Response) => string | undefined;
+}
+
+/**
+ * The same-origin MCP endpoint: `/mcp` and below, byte for byte to the mcp-gateway, which does its
+ * own authentication (a PAT or an identity-provider token the assistant sends) and Origin check.
+ * No timeout: a streamed answer (server-sent events) stays open as long as the tool works.
+ */
+export function createMcpProxy(options: McpProxyOptions): RequestHandler<Request, Response> {
+  return createProxyMiddleware<Request, Response>({
+    target: options.target,
+    pathFilter: (pathname) => isMcpPath(pathname),
+    changeOrigin: false,
+    xfwd: false,
+    on: {
+      proxyReq: (proxyReq, req, res) => {
+        setForwardedHeaders(proxyReq, req);
+        const requestId = options.requestId?.(res);
+        if (requestId) proxyReq.setHeader('x-request-id', requestId);
+      },
+      error: createProxyErrorHandler(options.logger, 'MCP gateway'),
     },
   });
 }

@@ -6,13 +6,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { ServiceName } from '@dq/contracts';
 import { type ServiceBootstrapOptions, requestIdOf } from '@dq/platform';
 import { createWebSignIn } from '@dq/web-host';
-import { createApiProxy, isApiPath } from './api-proxy';
+import { createApiProxy, createMcpProxy, isApiPath } from './api-proxy';
 import { NOT_BUILT_MESSAGE, createWebAppHandler } from './web-app-assets';
 import type { WebConfig } from './web.config';
 import { WebModule } from './web.module';
 
 /**
- * Mounts sign-in (`/auth/*`) and the `/api` proxy ahead of the platform's body parsers (bootstrap's
+ * Mounts sign-in (`/auth/*`), the `/api` proxy and the `/mcp` proxy ahead of the platform's body parsers (bootstrap's
  * `beforeHttp`), so a proxied request body is still an unread stream when the proxy forwards it.
  * A browser signed in at the identity provider has its access token added to its proxied calls.
  */
@@ -29,6 +29,13 @@ export function mountApiProxy(app: NestExpressApplication, config: WebConfig): v
       logger: new Logger('ApiProxy'),
       requestId: (res: Response) => requestIdOf(res),
       onProxyResponse: (proxyRes, res) => signIn.onProxyResponse(proxyRes, res),
+    }),
+  );
+  app.use(
+    createMcpProxy({
+      target: config.MCP_GATEWAY_URL,
+      logger: new Logger('McpProxy'),
+      requestId: (res: Response) => requestIdOf(res),
     }),
   );
 }

@@ -46,6 +46,10 @@ export class WebConfig extends OidcSignInConfig {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   API_GATEWAY_URL = 'http://127.0.0.1:8082';
 
+  /** Where `/mcp` and `/mcp/*` are forwarded: the mcp-gateway's base URL. */
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  MCP_GATEWAY_URL = 'http://127.0.0.1:8081';
+
   /** How long the gateway may take to answer before the browser gets a 502. */
   @Type(() => Number)
   @IsInt()

@@ -6,11 +6,8 @@ describe('mcpEndpointUrl', () => {
     expect(mcpEndpointUrl('http://localhost:41234')).toBe('http://localhost:41234/mcp/');
   });
 
-  it('points a local web host on its default port at the MCP gateway beside it', () => {
-    expect(mcpEndpointUrl('http://localhost:8080')).toBe('http://localhost:8081/mcp/');
-    expect(mcpEndpointUrl('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8081/mcp/');
-    // Port 8080 elsewhere is someone's deployment, not the local defaults.
-    expect(mcpEndpointUrl('http://dq.internal:8080')).toBe('http://dq.internal:8080/mcp/');
+  it('stays on the app host whatever its port: the web host forwards /mcp/', () => {
+    expect(mcpEndpointUrl('http://localhost:8080/me?x=1')).toBe('http://localhost:8080/mcp/');
   });
 });
 

@@ -4,20 +4,13 @@ export const TOKEN_PLACEHOLDER = '<YOUR_API_KEY>';
 /** The server's name in the assistants' configuration. */
 export const MCP_SERVER_NAME = 'data-quality';
 
-// The local defaults serve the web host on 8080 and the MCP gateway beside it on 8081.
-const LOCAL_WEB_PORT = '8080';
-const LOCAL_MCP_PORT = '8081';
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * The MCP endpoint for a page served at `origin`: `{app_host}/mcp/`, trailing slash included (`/mcp`
- * answers a redirect some clients follow without the Authorization header). A local web host on its
- * default port has the MCP gateway on the next port instead.
+ * The MCP endpoint for a page served at `origin`: `{app_host}/mcp/` (the web host forwards it to the
+ * mcp-gateway), trailing slash included (`/mcp` answers a redirect some clients follow without the
+ * Authorization header).
  */
 export function mcpEndpointUrl(origin: string): string {
-  const url = new URL(origin);
-  if (LOCAL_HOSTS.has(url.hostname) && url.port === LOCAL_WEB_PORT) url.port = LOCAL_MCP_PORT;
-  return `${url.origin}/mcp/`;
+  return `${new URL(origin).origin}/mcp/`;
 }
 
 export type AssistantClient = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode';
