@@ -48,9 +48,14 @@ export function isApiPath(pathname: string): boolean {
   return pathname === API_PATH_PREFIX || pathname.startsWith(`${API_PATH_PREFIX}/`);
 }
 
-/** `/mcp` and everything below it; `/mcpx` is not the MCP endpoint. */
+/** The MCP endpoint's OAuth protected-resource metadata (RFC 9728), which the mcp-gateway publishes. */
+export const MCP_RESOURCE_METADATA_PREFIX = '/.well-known/oauth-protected-resource';
+
+/** `/mcp` and everything below it, and its resource metadata; `/mcpx` is not the MCP endpoint. */
 export function isMcpPath(pathname: string): boolean {
-  return pathname === MCP_PATH_PREFIX || pathname.startsWith(`${MCP_PATH_PREFIX}/`);
+  return [MCP_PATH_PREFIX, MCP_RESOURCE_METADATA_PREFIX].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
 }
 
 /**

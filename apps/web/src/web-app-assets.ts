@@ -32,7 +32,15 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 
 /** Paths the web host or the gateway answers: never the app's page. */
-const RESERVED_PATHS = ['/api', '/mcp', '/auth', '/healthz', '/readyz', '/metrics'];
+const RESERVED_PATHS = [
+  '/api',
+  '/mcp',
+  '/.well-known/oauth-protected-resource',
+  '/auth',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
 
 export function isReservedPath(pathname: string): boolean {
   return RESERVED_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
