@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { ConnectionUseService } from '@dq/connections';
+import { ConnectionUseService, type CredentialOpener } from '@dq/connections';
 import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
@@ -247,4 +247,43 @@ export async function startEvaluationFixture(options: EvaluationFixtureOptions):
     await stop();
     throw error;
   }
+}
+
+/** Opens nothing: a connection whose role authenticates by trust stores no credential. */
+const NO_CREDENTIAL: CredentialOpener = {
+  openJson: (): never => {
+    throw new Error('no credential is stored');
+  },
+};
+
+/** The local PostgreSQL's `database` as a saved connection the runner reads by trust. */
+export interface TrustPostgres {
+  connectionId: string;
+  opened: OpenedConnections;
+  adapters: DatasourceAdapterRegistry;
+  egress: EgressGuard;
+}
+
+/**
+ * Saves a credential-less connection row to the local PostgreSQL's `database` (trust auth) and the
+ * runner's adapters over `spoolDir`, loopback allowed as in tests.
+ */
+export async function trustPostgresConnection(
+  dataSource: DataSource,
+  database: string,
+  spoolDir: string,
+  label: string,
+): Promise<TrustPostgres> {
+  const connectionId = randomUUID();
+  await dataSource.query('INSERT INTO connections (id, name, kind, config) VALUES ($1, $2, $3, $4)', [
+    connectionId,
+    `${label}-${connectionId}`,
+    'postgres',
+    JSON.stringify({ host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' }),
+  ]);
+  const adapters = new DatasourceAdapterRegistry();
+  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
+  for (const adapter of createDefaultAdapters({ egress, spoolDir })) adapters.register(adapter);
+  const opened = new OpenedConnections(NO_CREDENTIAL, new ConnectionUseService(dataSource));
+  return { connectionId, opened, adapters, egress };
 }

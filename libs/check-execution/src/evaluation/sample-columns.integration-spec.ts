@@ -11,16 +11,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { type DataSource } from 'typeorm';
 import { type CheckDefinition, parseCheckDefinition } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { type CheckEvaluation, CheckMetricHistory } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
+import type { EgressGuard } from '@dq/security';
 import { CheckBaselines } from '@dq/suites';
 import { type IsolatedEnvironment, ScratchDatabase, createIsolatedEnvironment } from '@dq/testing';
-import { OpenedConnections } from '../target/opened-connections';
 import { CheckDryRun } from './check-dry-run';
 import { SuiteTargetEvaluator } from './suite-target-evaluator';
+import { trustPostgresConnection } from '../../test/peer-datasources';
 
 type Sample = Record<string, unknown>;
 
@@ -100,32 +98,9 @@ describe('failing-row samples show the checked column (PostgreSQL)', () => {
       await pg.query(`UPDATE public.orders_baseline SET status = 'open' WHERE id = 2`);
     });
 
-    // The role authenticates by trust: the row stores no credential, so none is ever opened.
-    connectionId = randomUUID();
-    await dataSource.query('INSERT INTO connections (id, name, kind, config) VALUES ($1, $2, $3, $4)', [
-      connectionId,
-      `sample-columns-${connectionId}`,
-      'postgres',
-      JSON.stringify({
-        host: '127.0.0.1',
-        port: 5432,
-        database: database.name,
-        user: 'postgres',
-        sslmode: 'disable',
-      }),
-    ]);
-    const noCredential = {
-      decryptJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-      openJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-    };
-    const adapters = new DatasourceAdapterRegistry();
-    egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
-    for (const adapter of createDefaultAdapters({ egress, spoolDir: workDir })) adapters.register(adapter);
-    const opened = new OpenedConnections(noCredential, new ConnectionUseService(dataSource));
+    const trust = await trustPostgresConnection(dataSource, database.name, workDir, 'sample-columns');
+    ({ connectionId, egress } = trust);
+    const { opened, adapters } = trust;
     evaluator = new SuiteTargetEvaluator(opened, adapters, {
       history: new CheckMetricHistory(dataSource),
       baselines: new CheckBaselines(dataSource),

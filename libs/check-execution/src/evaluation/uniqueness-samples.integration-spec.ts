@@ -6,21 +6,18 @@
  * otherwise, or when that value's rows fall short (a text form not every equal value shares), the
  * grouped sample statement reads them.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { type DataSource } from 'typeorm';
 import { type RowFilter, parseCheckDefinition } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { type CheckEvaluation, CheckMetricHistory } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
+import type { EgressGuard } from '@dq/security';
 import { CheckBaselines } from '@dq/suites';
 import { type IsolatedEnvironment, ScratchDatabase, createIsolatedEnvironment } from '@dq/testing';
-import { OpenedConnections } from '../target/opened-connections';
 import { SAMPLE_LIMIT, SuiteTargetEvaluator } from './suite-target-evaluator';
+import { trustPostgresConnection } from '../../test/peer-datasources';
 
 type Sample = Record<string, unknown>;
 
@@ -124,35 +121,13 @@ describe('uniqueness samples: shared values only, capped, from the scan-captured
       );
       for (const row of ROWS) await pg.query('INSERT INTO public.codes VALUES ($1, $2, $3, $4)', row);
     });
-    connectionId = randomUUID();
-    await dataSource.query('INSERT INTO connections (id, name, kind, config) VALUES ($1, $2, $3, $4)', [
-      connectionId,
-      `uniqueness-samples-${connectionId}`,
-      'postgres',
-      JSON.stringify({
-        host: '127.0.0.1',
-        port: 5432,
-        database: database.name,
-        user: 'postgres',
-        sslmode: 'disable',
-      }),
-    ]);
-    const noCredential = {
-      decryptJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-      openJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-    };
-    const adapters = new DatasourceAdapterRegistry();
-    egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
-    for (const adapter of createDefaultAdapters({ egress, spoolDir: workDir })) adapters.register(adapter);
-    evaluator = new SuiteTargetEvaluator(
-      new OpenedConnections(noCredential, new ConnectionUseService(dataSource)),
-      adapters,
-      { history: new CheckMetricHistory(dataSource), baselines: new CheckBaselines(dataSource) },
-    );
+    const trust = await trustPostgresConnection(dataSource, database.name, workDir, 'uniqueness-samples');
+    ({ connectionId, egress } = trust);
+    const { opened, adapters } = trust;
+    evaluator = new SuiteTargetEvaluator(opened, adapters, {
+      history: new CheckMetricHistory(dataSource),
+      baselines: new CheckBaselines(dataSource),
+    });
   }, 60_000);
 
   afterAll(async () => {

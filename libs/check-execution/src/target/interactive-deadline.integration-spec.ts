@@ -11,19 +11,17 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { parseCheckDefinition } from '@dq/check-engine';
-import { ConnectionUseService } from '@dq/connections';
 import { AppError, ErrorCode } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
-import { DatasourceAdapterRegistry, createDefaultAdapters } from '@dq/datasources';
 import { CheckMetricHistory } from '@dq/runs';
-import { EgressGuard } from '@dq/security';
+import type { EgressGuard } from '@dq/security';
 import { CheckBaselines } from '@dq/suites';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import { CheckDryRun } from '../evaluation/check-dry-run';
 import { SuiteTargetEvaluator } from '../evaluation/suite-target-evaluator';
-import { OpenedConnections } from './opened-connections';
 import { TargetProfiler } from './target-profiler';
 import { TargetReader } from './target-reader';
+import { trustPostgresConnection } from '../../test/peer-datasources';
 
 const DEADLINE_MS = 1500;
 /** A statement that runs for minutes: every row of a hundred billion is read and none kept. */
@@ -121,26 +119,9 @@ describe('interactive work past its deadline (PostgreSQL)', () => {
     );
     await pg.end();
 
-    // The role authenticates by trust: the row stores no credential, so none is ever opened.
-    connectionId = randomUUID();
-    await dataSource.query('INSERT INTO connections (id, name, kind, config) VALUES ($1, $2, $3, $4)', [
-      connectionId,
-      `deadline-${connectionId}`,
-      'postgres',
-      JSON.stringify({ host: '127.0.0.1', port: 5432, database, user: 'postgres', sslmode: 'disable' }),
-    ]);
-    const noCredential = {
-      decryptJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-      openJson: (): never => {
-        throw new Error('no credential is stored');
-      },
-    };
-    const adapters = new DatasourceAdapterRegistry();
-    egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
-    for (const adapter of createDefaultAdapters({ egress, spoolDir: workDir })) adapters.register(adapter);
-    const opened = new OpenedConnections(noCredential, new ConnectionUseService(dataSource));
+    const trust = await trustPostgresConnection(dataSource, database, workDir, 'deadline');
+    ({ connectionId, egress } = trust);
+    const { opened, adapters } = trust;
     reader = new TargetReader(opened, adapters, DEADLINE_MS);
     profiler = new TargetProfiler(reader, adapters);
     dryRun = new CheckDryRun(
