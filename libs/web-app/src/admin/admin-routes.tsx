@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
-import { AdminPage } from './admin-page';
+import { lazyPage } from '../app/lazy-page';
+
+const AdminPage = lazyPage(() => import('./admin-page'), 'AdminPage');
 
 /** The workspace admin screens: scoring weights and privacy settings. */
 export function adminRoutes(): ReactNode {

@@ -12,7 +12,7 @@ export function RequireSession({ children }: { children: ReactNode }): ReactNode
   if (me.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

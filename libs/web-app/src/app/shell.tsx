@@ -13,10 +13,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { endProviderSession } from '../session/sign-in-modes';
 import { useApi, useMe, useSession } from './session';
+import { LoadingState } from './states';
 
 /** The local dev-bypass: every request acts as one configured person; there is no session to end. */
 const DEV_BYPASS = 'dev_bypass';
@@ -128,7 +129,9 @@ export function Shell(): ReactNode {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<LoadingState label="Loading page" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
-import { ConnectionCreatePage } from './connection-create-page';
-import { ConnectionListPage } from './connection-list-page';
-import { ConnectionPage } from './connection-page';
+import { lazyPage } from '../app/lazy-page';
+
+const ConnectionCreatePage = lazyPage(() => import('./connection-create-page'), 'ConnectionCreatePage');
+const ConnectionListPage = lazyPage(() => import('./connection-list-page'), 'ConnectionListPage');
+const ConnectionPage = lazyPage(() => import('./connection-page'), 'ConnectionPage');
 
 /** The Connections screens: list, create, one connection (edit, test, re-auth, delete, versions). */
 export function connectionRoutes(): ReactNode {

@@ -316,7 +316,14 @@ function SnippetBlock({ snippet }: { snippet: AssistantSnippet }): ReactNode {
           )}
         </CopyButton>
       </Group>
-      <Code block data-testid={`mcp-snippet-${snippet.client}`} style={{ overflowX: 'auto' }}>
+      <Code
+        block
+        data-testid={`mcp-snippet-${snippet.client}`}
+        style={{ overflowX: 'auto' }}
+        // A wide snippet scrolls sideways: keyboard users reach it too.
+        tabIndex={0}
+        aria-label={`${snippet.label} configuration`}
+      >
         {snippet.text}
       </Code>
     </Stack>

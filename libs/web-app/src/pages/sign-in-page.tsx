@@ -84,7 +84,7 @@ export function SignInPage(): ReactNode {
           )}
           {!knownModes ? (
             <Center py="md">
-              <Loader size="sm" aria-label="Loading sign-in options" />
+              <Loader size="sm" role="status" aria-label="Loading sign-in options" />
             </Center>
           ) : (
             <>

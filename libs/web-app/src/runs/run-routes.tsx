@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
-import { RunListPage } from './run-list-page';
-import { RunPage } from './run-page';
+import { lazyPage } from '../app/lazy-page';
+
+const RunListPage = lazyPage(() => import('./run-list-page'), 'RunListPage');
+const RunPage = lazyPage(() => import('./run-page'), 'RunPage');
 
 /** The run screens: the run list and one run with its results. */
 export function runRoutes(): ReactNode {

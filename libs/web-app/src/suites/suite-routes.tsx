@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
-import { CheckFormPage } from '../checks/check-form-page';
-import { CheckPage } from '../checks/check-page';
-import { SuitePage } from './suite-page';
-import { SuitesListPage } from './suites-list-page';
+import { lazyPage } from '../app/lazy-page';
+
+const CheckFormPage = lazyPage(() => import('../checks/check-form-page'), 'CheckFormPage');
+const CheckPage = lazyPage(() => import('../checks/check-page'), 'CheckPage');
+const SuitePage = lazyPage(() => import('./suite-page'), 'SuitePage');
+const SuitesListPage = lazyPage(() => import('./suites-list-page'), 'SuitesListPage');
 
 /** The Suites screens: list, create, the suite page with its panels, one check, the check editor. */
 export function suiteRoutes(): ReactNode {
