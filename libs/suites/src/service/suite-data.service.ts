@@ -15,12 +15,7 @@ import {
   type TargetProfileRequest,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import {
-  PII_SAMPLE_VALUES,
-  parseColumnPolicy,
-  type PiiCategory,
-  suggestedTreatment,
-} from '@dq/check-engine';
+import { PII_SAMPLE_VALUES, parseColumnPolicy, type PiiCategory, suggestedTreatment } from '@dq/check-engine';
 import { ConnectionDirectory } from '@dq/connections';
 import { WorkspaceSettingsService } from '@dq/workspace-settings';
 import { SuiteAccessService } from '../access/suite-access.service';

@@ -1,11 +1,11 @@
 import { EMAIL_ONLY, endProviderSession, fetchSignInModes, providerSignInHref } from './sign-in-modes';
 
 function answering(status: number, body: unknown): typeof fetch {
-  return (async () =>
+  return async () =>
     new Response(typeof body === 'string' ? body : JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json' },
-    }));
+    });
 }
 
 describe('sign-in modes', () => {
@@ -34,7 +34,7 @@ describe('sign-in modes', () => {
     await expect(endProviderSession(answering(200, { redirect_to: null }))).resolves.toBeNull();
     await expect(endProviderSession(answering(404, 'no'))).resolves.toBeNull();
     await expect(
-      endProviderSession((async () => Promise.reject(new TypeError('offline')))),
+      endProviderSession(async () => Promise.reject(new TypeError('offline'))),
     ).resolves.toBeNull();
   });
 });
