@@ -116,9 +116,11 @@ describe('suites and checks', () => {
   describe('suites', () => {
     it('makes the creator the owner; a Viewer cannot create one', async () => {
       const created = await suite(as.owner, { name: 'orders quality', description: 'nightly' });
+      const ownerName = dataOf(await as.owner.GET('/api/v1/me')).display_name;
       expect(created).toMatchObject({
         name: 'orders quality',
         owner_id: ids.owner,
+        owner_name: ownerName,
         my_grant: 'owner',
         check_count: 0,
         connection_kind: 'postgres',
@@ -192,6 +194,11 @@ describe('suites and checks', () => {
       const asAdmin = await as.admin.GET('/api/v1/suites/{id}', path);
       expect(asAdmin.response.status).toBe(200);
       expect(dataOf(asAdmin).my_grant).toBe('admin');
+      // Everyone who sees a suite reads its owner's name, in one read or in the list.
+      const ownerName = dataOf(await as.owner.GET('/api/v1/me')).display_name;
+      expect(dataOf(asAdmin).owner_name).toBe(ownerName);
+      const adminList = dataOf(await as.admin.GET('/api/v1/suites'));
+      expect(adminList.find((entry) => entry.id === hidden.id)?.owner_name).toBe(ownerName);
       expect(await count('suites', 'id = $1', [hidden.id])).toBe(1);
     });
 

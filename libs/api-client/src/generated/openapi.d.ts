@@ -1763,6 +1763,8 @@ export interface components {
       file_encoding: 'utf-8' | 'utf-16' | 'latin-1' | null;
       /** Format: uuid */
       owner_id: string;
+      /** @description The owner's display name, or their email when they have none */
+      owner_name: string;
       /** @enum {string} */
       my_grant: 'view' | 'edit' | 'admin' | 'owner';
       check_count: number;

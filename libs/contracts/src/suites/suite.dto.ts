@@ -161,6 +161,9 @@ export class SuiteResponse {
   @ApiProperty({ format: 'uuid' })
   owner_id!: string;
 
+  @ApiProperty({ description: "The owner's display name, or their email when they have none" })
+  owner_name!: string;
+
   /** The caller's own grant on this suite. */
   @ApiProperty({ enum: Object.values(SuiteGrant) })
   my_grant!: SuiteGrant;

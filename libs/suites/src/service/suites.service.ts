@@ -23,6 +23,7 @@ import { parseCheckDefinition, sqlParserReady } from '@dq/check-engine';
 import { type AccessibleSuite, SuiteAccessService } from '../access/suite-access.service';
 import { toSuiteResponse } from '../view/suite-view';
 import { MapsSuiteNameTaken } from './suite-name';
+import { type UserSummary, userSummariesByIds, userSummaryById } from '@dq/identity';
 
 function validationFailed(fields: FieldViolation[]): AppError {
   return new AppError(ErrorCode.ValidationFailed, 'Request validation failed', { fields });
@@ -75,8 +76,18 @@ export class SuitesService {
   private async views(visible: readonly AccessibleSuite[]): Promise<SuiteResponse[]> {
     const counts = await this.checkCounts(visible.map(({ suite }) => suite.id));
     const kinds = await this.connections.kindsOf(visible.map(({ suite }) => suite.connectionId));
+    const owners = await userSummariesByIds(
+      this.dataSource,
+      visible.map(({ suite }) => suite.ownerId),
+    );
     return visible.map(({ suite, grant }) =>
-      toSuiteResponse(suite, kindOf(kinds, suite.connectionId), grant, counts.get(suite.id) ?? 0),
+      toSuiteResponse(
+        suite,
+        kindOf(kinds, suite.connectionId),
+        grant,
+        counts.get(suite.id) ?? 0,
+        ownerNameOf(owners.get(suite.ownerId)),
+      ),
     );
   }
 
@@ -109,7 +120,7 @@ export class SuitesService {
         connection_id: connection.id,
         target: suite.target,
       });
-      return toSuiteResponse(suite, connection.kind, SuiteGrant.Owner, 0);
+      return toSuiteResponse(suite, connection.kind, SuiteGrant.Owner, 0, actor.user.display_name);
     });
   }
 
@@ -176,7 +187,8 @@ export class SuitesService {
     const connectionKind =
       kind ?? kindOf(await this.connections.kindsOf([suite.connectionId]), suite.connectionId);
     const count = await manager.getRepository(CheckEntity).countBy({ suiteId: suite.id });
-    return toSuiteResponse(suite, connectionKind, grant, count);
+    const owner = await userSummaryById(manager, suite.ownerId);
+    return toSuiteResponse(suite, connectionKind, grant, count, ownerNameOf(owner ?? undefined));
   }
 
   /** Members and admins may point a suite at a connection; a Viewer creates nothing anyway. */
@@ -265,4 +277,9 @@ export class SuitesService {
       manager,
     );
   }
+}
+
+/** How a suite names its owner: the display name, else the email. */
+function ownerNameOf(owner: UserSummary | undefined): string {
+  return owner?.displayName ?? owner?.email ?? 'a removed user';
 }

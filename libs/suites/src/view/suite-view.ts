@@ -16,6 +16,7 @@ export function toSuiteResponse(
   connectionKind: ConnectionKind,
   grant: SuiteGrant,
   checkCount: number,
+  ownerName: string,
 ): SuiteResponse {
   let format: FlatFileFormat | null = null;
   let isPattern = false;
@@ -40,6 +41,7 @@ export function toSuiteResponse(
       ? (suite.fileEncoding ?? DEFAULT_FILE_ENCODING)
       : null,
     owner_id: suite.ownerId,
+    owner_name: ownerName,
     my_grant: grant,
     check_count: checkCount,
     created_at: suite.createdAt.toISOString(),

@@ -383,7 +383,7 @@ function SuiteHeader({ suite }: { suite: Suite }): ReactNode {
             </Text>{' '}
             ({suite.connection_kind})
           </Text>
-          <Text size="sm">Owner: {suite.owner_id === me?.id ? 'You' : 'Someone else'}</Text>
+          <Text size="sm">Owner: {suite.owner_id === me?.id ? 'You' : suite.owner_name}</Text>
           <Group gap={6}>
             <Text size="sm">Your access:</Text>
             <GrantBadge grant={suite.my_grant} />

@@ -213,7 +213,7 @@ function SuiteRows({
                     {suite.target}
                   </Text>
                 </Table.Td>
-                <Table.Td>{suite.owner_id === meId ? 'You' : 'Someone else'}</Table.Td>
+                <Table.Td>{suite.owner_id === meId ? 'You' : suite.owner_name}</Table.Td>
                 <Table.Td>
                   <GrantBadge grant={suite.my_grant} />
                 </Table.Td>
