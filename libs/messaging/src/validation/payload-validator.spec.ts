@@ -162,6 +162,8 @@ describe('payload validation', () => {
     };
     expect(() => assertValidOutgoing(TargetProfileReply, reply)).not.toThrow();
     const broken = { ...reply, columns: [{ ...column, top_values: [{ value: 1, count: -1 }] }] };
-    expect(() => assertValidOutgoing(TargetProfileReply, broken)).toThrow(InvalidPayloadError);
+    expect(() => assertValidOutgoing(TargetProfileReply, broken as unknown as TargetProfileReply)).toThrow(
+      InvalidPayloadError,
+    );
   });
 });
