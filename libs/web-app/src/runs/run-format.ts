@@ -142,7 +142,7 @@ export function thresholdText(judged: Judged): string {
   return parts.length === 0 ? 'no threshold' : parts.join(' · ');
 }
 
-/** A duration in words: `850 ms`, `12.3 s`, `4 min 5 s`; `—` when there is none. */
+/** A duration in words: milliseconds under a second, seconds to one decimal under a minute, else minutes and seconds; a dash when there is none. */
 export function durationText(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
   if (ms < 1000) return `${Math.round(ms)} ms`;
