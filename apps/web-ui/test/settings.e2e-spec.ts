@@ -82,6 +82,8 @@ describe('settings screens in the browser (e2e)', () => {
           }
         ).zero_sample_mode;
       expect(await privacy()).toBe(false);
+      // A forced click lands wherever the switch is drawn: wait out the closing dialog's overlay first.
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       const zeroSample = page.getByRole('switch', { name: 'Zero-sample mode' });
       await zeroSample.click({ force: true });
       await page.getByText('Zero-sample mode is on.').waitFor();
