@@ -238,6 +238,7 @@ async function ensurePostgresTable(): Promise<void> {
 async function main(): Promise<void> {
   if (!Number.isInteger(REPEATS) || REPEATS < 1)
     throw new Error('DQ_BENCH_REPEATS must be a positive integer');
+  fs.mkdirSync(DATA_DIR, { recursive: true });
   const files = PARTS.has('b1')
     ? await ensureFiles()
     : { parquet: path.join(DATA_DIR, 'rows.parquet'), csv: path.join(DATA_DIR, 'rows.csv') };
