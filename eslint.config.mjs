@@ -84,7 +84,15 @@ const OPENING_IMPORT = {
 // for its own use (and a foreign key's target in another context's entities folder). Other libs'
 // production code reads them through the owner's exported functions or views; apps and tests may
 // import them (composition roots, fixtures).
-const ENTITY_CONTEXTS = ['identity', 'audit', 'connections', 'suites', 'workspace-settings', 'runs'];
+const ENTITY_CONTEXTS = [
+  'identity',
+  'audit',
+  'connections',
+  'suites',
+  'workspace-settings',
+  'runs',
+  'orchestration',
+];
 const PRODUCTION_IGNORES = [
   'libs/*/src/**/*.spec.ts',
   'libs/*/src/**/*.integration-spec.ts',

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import '@dq/audit/entities';
 import '@dq/connections/entities';
 import '@dq/identity/entities';
+import '@dq/orchestration/entities';
 import '@dq/runs/entities';
 import '@dq/suites/entities';
 import '@dq/workspace-settings/entities';

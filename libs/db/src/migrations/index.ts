@@ -14,6 +14,7 @@ import { AddSuiteFileEncoding1796400000000 } from './1796400000000-add-suite-fil
 import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-names';
 import { AllowCustomSqlWithDangerousPrivileges1796620000000 } from './1796620000000-allow-custom-sql-with-dangerous-privileges';
 import { CreateViewsOtherContextsRead1796700000000 } from './1796700000000-create-views-other-contexts-read';
+import { CreateSchedules1796800000000 } from './1796800000000-create-schedules';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   UniqueSuiteNames1796500000000,
   AllowCustomSqlWithDangerousPrivileges1796620000000,
   CreateViewsOtherContextsRead1796700000000,
+  CreateSchedules1796800000000,
 ] as const;

@@ -1,0 +1,1 @@
+// Public surface of the orchestration library: other projects import only from here.
