@@ -23,3 +23,5 @@ export * from './api/comparison-report.service';
 export * from './api/dashboard-summary.service';
 export * from './dispatch/run-queue-reconciler.service';
 export * from './api/suite-run-trigger.service';
+export * from './dispatch/system-run-trigger.service';
+export * from './dispatch/system-runs.module';

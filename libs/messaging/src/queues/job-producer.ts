@@ -39,6 +39,31 @@ export class JobProducer {
   }
 
   /**
+   * Adds many jobs of one kind in one round trip (BullMQ `addBulk`), each with its id as in
+   * `enqueue`: a job whose id exists is not added again.
+   */
+  async enqueueMany<T>(def: JobDefinition<T>, jobs: readonly { payload: T; jobId: string }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const traceparent = currentTraceparent();
+    const bulk = jobs.map(({ payload, jobId }) => {
+      if (!jobId) throw new Error(`enqueueMany(${def.queue.name}/${def.name}) needs a jobId per job`);
+      assertValidOutgoing(def.payload, payload);
+      return {
+        name: def.name,
+        data: traceparent ? { ...payload, [JOB_TRACEPARENT_FIELD]: traceparent } : payload,
+        opts: {
+          jobId,
+          attempts: def.attempts,
+          backoff: { type: 'exponential', delay: RETRY_BASE_DELAY_MS },
+          removeOnComplete: KEEP_COMPLETED,
+          removeOnFail: KEEP_FAILED,
+        },
+      };
+    });
+    await this.queues.queue(def.queue).addBulk(bulk);
+  }
+
+  /**
    * Removes a job that no worker holds (waiting or delayed), so a withdrawn piece of work is not
    * picked up at all. An active job stays: its worker learns of the withdrawal another way.
    */

@@ -1,8 +1,9 @@
 import { type EntityManager, In, IsNull } from 'typeorm';
 import { RunStatus } from '@dq/contracts';
 import { RunEntity } from '../entities';
-import { PgErrorCode, pgErrorOf } from '@dq/db';
+import { PgErrorCode, entityOfRow, pgErrorOf } from '@dq/db';
 import { type ClaimedRun, type RunLedger } from './run-ledger';
+import { runStatusIn } from './run-status-sql';
 import { RUN_INITIAL_STATUS } from './run-transitions';
 
 /** How long a run waits before trying again while another run of its suite holds the suite. */
@@ -60,6 +61,70 @@ export const OneRunPerSuite = {
       }),
     );
     return { run, deduplicated: false };
+  },
+
+  /**
+   * `joinOrCreate` for many suites in `manager`'s transaction, in three statements: the suites'
+   * advisory locks (taken in one order, so two batches never deadlock), their runs in flight, one
+   * INSERT of the rest. The answers follow `requests`; a suite asked twice is created once and
+   * joined by the later request.
+   */
+  async joinOrCreateMany(
+    manager: EntityManager,
+    requests: readonly QueuedRunRequest[],
+  ): Promise<{ run: RunEntity; deduplicated: boolean }[]> {
+    if (requests.length === 0) return [];
+    const firstBySuite = new Map<string, QueuedRunRequest>();
+    for (const request of requests)
+      if (!firstBySuite.has(request.suiteId)) firstBySuite.set(request.suiteId, request);
+    const suiteIds = [...firstBySuite.keys()];
+    await manager.query(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+         FROM (SELECT k FROM unnest($1::text[]) AS k ORDER BY k) AS sorted`,
+      [suiteIds.map((id) => `run-dispatch:${id}`)],
+    );
+    const dataSource = manager.connection;
+    const inFlightRows = await manager.query<Record<string, unknown>[]>(
+      `SELECT DISTINCT ON (r."suite_id") r.* FROM "runs" r
+        WHERE r."suite_id" = ANY($1::uuid[]) AND ${runStatusIn('r."status"', [RunStatus.Queued, RunStatus.Running])}
+          AND NOT r."allow_concurrent" AND r."cancel_requested_at" IS NULL
+        ORDER BY r."suite_id", r."created_at" ASC, r."id" ASC`,
+      [suiteIds],
+    );
+    const inFlight = new Map(
+      inFlightRows.map((row) => [row['suite_id'] as string, entityOfRow(dataSource, RunEntity, row)]),
+    );
+    const toCreate = [...firstBySuite.values()].filter((request) => !inFlight.has(request.suiteId));
+    const created = new Map<string, RunEntity>();
+    if (toCreate.length > 0) {
+      const rows = await manager.query<Record<string, unknown>[]>(
+        `INSERT INTO "runs" ("suite_id", "trigger", "status", "plan", "target", "total_checks", "allow_concurrent")
+         SELECT u.suite_id, u.trigger, $6, u.plan::jsonb, u.target::jsonb, u.total_checks, false
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
+                AS u(suite_id, trigger, plan, target, total_checks)
+         RETURNING *`,
+        [
+          toCreate.map((request) => request.suiteId),
+          toCreate.map((request) => request.create.trigger),
+          toCreate.map((request) => JSON.stringify(request.create.plan)),
+          toCreate.map((request) => (request.create.target ? JSON.stringify(request.create.target) : null)),
+          toCreate.map((request) => request.create.totalChecks),
+          RUN_INITIAL_STATUS,
+        ],
+      );
+      for (const row of rows) created.set(row['suite_id'] as string, entityOfRow(dataSource, RunEntity, row));
+    }
+    const answered = new Set<string>();
+    return requests.map((request) => {
+      const fresh = created.get(request.suiteId);
+      if (fresh && !answered.has(request.suiteId)) {
+        answered.add(request.suiteId);
+        return { run: fresh, deduplicated: false };
+      }
+      const run = fresh ?? inFlight.get(request.suiteId);
+      if (!run) throw new Error(`no run for suite ${request.suiteId} after joinOrCreateMany`);
+      return { run, deduplicated: true };
+    });
   },
 
   /** Claims the run for `workerId`, unless another run of its suite is running. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RunFailureReason, RunStatus, type RunTrigger } from '@dq/contracts';
 import { entityOfRow, preparedQuery, updateReturning } from '@dq/db';
 import { RunEntity } from '../entities';
@@ -51,6 +51,29 @@ export class RunLifecycle {
         },
       }),
     );
+  }
+
+  /**
+   * `create` for many suites at once (system triggers: never overlapping), in `manager`'s
+   * transaction when given (the caller commits its own writes with the runs), else in one of its
+   * own. Same rule as `create`: a suite with a queued or running run joins it. Answers follow `commands`.
+   */
+  async createMany(
+    commands: readonly Omit<NewRunCommand, 'allowConcurrent'>[],
+    manager?: EntityManager,
+  ): Promise<CreatedRun[]> {
+    const requests = commands.map((command) => ({
+      suiteId: command.suiteId,
+      create: {
+        trigger: command.trigger,
+        plan: command.plan,
+        target: command.target ?? null,
+        totalChecks: command.plan.length,
+      },
+    }));
+    if (requests.length === 0) return [];
+    if (manager) return OneRunPerSuite.joinOrCreateMany(manager, requests);
+    return this.dataSource.transaction((own) => OneRunPerSuite.joinOrCreateMany(own, requests));
   }
 
   /** A created run that no queue took: it would stay `queued` forever, so it ends `failed`. */

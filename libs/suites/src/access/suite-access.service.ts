@@ -13,6 +13,19 @@ import { CheckEntity, SuiteEntity, SuiteShareEntity } from '../entities';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The enabled checks of the suite `s`, oldest first, as a JSON array of check rows holding the
+ * columns a run's plan freezes: definition, version and baseline.
+ */
+const ENABLED_CHECKS_JSON_SQL = `coalesce((
+           SELECT json_agg(json_build_object(
+               'id', c."id", 'suite_id', c."suite_id", 'name', c."name", 'description', c."description",
+               'kind', c."kind", 'engine', c."engine", 'dimension', c."dimension",
+               'thresholds', c."thresholds", 'config', c."config", 'enabled', c."enabled",
+               'version', c."version", 'baseline', c."baseline")
+             ORDER BY c."created_at" ASC, c."id" ASC)
+             FROM "checks" c WHERE c."suite_id" = s."id" AND c."enabled"), '[]')`;
+
 /** A suite the caller may act on, with the grant that allowed it. */
 export interface AccessibleSuite {
   suite: SuiteEntity;
@@ -128,14 +141,7 @@ export class SuiteAccessService {
     >(
       this.dataSource,
       'dq_suite_with_my_share_and_checks',
-      `SELECT s.*, sh."grant" AS "dq_my_grant", coalesce((
-           SELECT json_agg(json_build_object(
-               'id', c."id", 'suite_id', c."suite_id", 'name', c."name", 'description', c."description",
-               'kind', c."kind", 'engine', c."engine", 'dimension', c."dimension",
-               'thresholds', c."thresholds", 'config', c."config", 'enabled', c."enabled",
-               'version', c."version", 'baseline', c."baseline")
-             ORDER BY c."created_at" ASC, c."id" ASC)
-             FROM "checks" c WHERE c."suite_id" = s."id" AND c."enabled"), '[]') AS "dq_checks"
+      `SELECT s.*, sh."grant" AS "dq_my_grant", ${ENABLED_CHECKS_JSON_SQL} AS "dq_checks"
          FROM "suites" s LEFT JOIN "suite_shares" sh ON sh."suite_id" = s."id" AND sh."user_id" = $2
         WHERE s."id" = $1`,
       [suiteId, actor.user.id],
@@ -147,6 +153,28 @@ export class SuiteAccessService {
       grant: requireSuiteGrantOf(actor, suite.ownerId, row.dq_my_grant, needed),
       checks: row.dq_checks.map((check) => entityOfRow(this.dataSource, CheckEntity, check)),
     };
+  }
+
+  /**
+   * For the system (a schedule or a pipeline trigger, no caller): each existing suite of `suiteIds`
+   * with its enabled checks, oldest first, in one statement. A suite that does not exist is absent.
+   */
+  async manyWithEnabledChecks(
+    suiteIds: readonly string[],
+  ): Promise<{ suite: SuiteEntity; checks: CheckEntity[] }[]> {
+    const ids = [...new Set(suiteIds.filter((id) => UUID.test(id)))];
+    if (ids.length === 0) return [];
+    const rows = await preparedQuery<Record<string, unknown> & { dq_checks: Record<string, unknown>[] }>(
+      this.dataSource,
+      'dq_suites_with_checks_for_system',
+      `SELECT s.*, ${ENABLED_CHECKS_JSON_SQL} AS "dq_checks"
+         FROM "suites" s WHERE s."id" = ANY($1::uuid[])`,
+      [ids],
+    );
+    return rows.map((row) => ({
+      suite: entityOfRow(this.dataSource, SuiteEntity, row),
+      checks: row.dq_checks.map((check) => entityOfRow(this.dataSource, CheckEntity, check)),
+    }));
   }
 
   /**

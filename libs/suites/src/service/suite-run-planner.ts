@@ -29,6 +29,16 @@ export class SuiteRunPlanner {
     const { suite, checks } = await this.access.requireWithEnabledChecks(actor, suiteId, needed);
     return planOf(suite, checks);
   }
+
+  /**
+   * For the system (a schedule or a pipeline trigger: no caller, so no grant to check): the plans of
+   * the suites of `suiteIds` that exist, by suite id, in one read. A suite without enabled checks
+   * has an empty plan; whether to run it is the caller's decision.
+   */
+  async planForSystem(suiteIds: readonly string[]): Promise<Map<string, SuiteRunPlan>> {
+    const found = await this.access.manyWithEnabledChecks(suiteIds);
+    return new Map(found.map(({ suite, checks }) => [suite.id, planOf(suite, checks)]));
+  }
 }
 
 /** The run plan of a suite's enabled checks, in order. */
