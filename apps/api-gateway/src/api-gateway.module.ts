@@ -15,6 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
+import { SchedulesModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -25,6 +26,7 @@ import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
 import { DashboardController } from './runs/dashboard.controller';
+import { SchedulesController } from './orchestration/schedules.controller';
 import { RunsController } from './runs/runs.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
 import { CheckKindsController } from './suites/check-kinds.controller';
@@ -102,6 +104,7 @@ export class ApiGatewayModule {
         WorkspaceSettingsModule.forRoot(config),
         RunsApiModule,
         SuitesModule,
+        SchedulesModule,
       ],
       providers: [
         { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
@@ -126,6 +129,7 @@ export class ApiGatewayModule {
         RunsController,
         DashboardController,
         WorkspaceSettingsController,
+        SchedulesController,
       ],
     };
   }

@@ -35,3 +35,4 @@ export * from './suites/suite-lists.dto';
 export * from './datasources/target-requests';
 export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';
+export * from './orchestration/schedule.dto';
