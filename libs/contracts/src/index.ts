@@ -35,4 +35,6 @@ export * from './suites/suite-lists.dto';
 export * from './datasources/target-requests';
 export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';
+export * from './orchestration/pipeline-run-events';
+export * from './orchestration/trigger-binding.dto';
 export * from './orchestration/schedule.dto';

@@ -14,6 +14,7 @@ import {
   RunCompletedEvent,
   RunProgressEvent,
 } from '../runs/run-events';
+import { PipelineRunObservedEvent } from '../orchestration/pipeline-run-events';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
 import {
@@ -39,6 +40,8 @@ export const Streams = {
 
 export const Events = {
   RunCompleted: defineEvent('events.run.completed', Streams.Events, RunCompletedEvent),
+  /** The orchestration observer saw a pipeline run; message id = the event's `event_id`. */
+  PipelineRunObserved: defineEvent('events.pipeline_run.observed', Streams.Events, PipelineRunObservedEvent),
 };
 
 const defaultConsumer = { ackWaitSeconds: 30, maxDeliver: 20 } as const;
@@ -55,6 +58,12 @@ export const Consumers = {
     event: Events.RunCompleted,
     ...defaultConsumer,
   } satisfies ConsumerDefinition<RunCompletedEvent>,
+  /** The scheduler records each pipeline run and queues the suites its enabled bindings name. */
+  SchedulerPipelineRunObserved: {
+    durable: 'scheduler-pipeline-run-observed',
+    event: Events.PipelineRunObserved,
+    ...defaultConsumer,
+  } satisfies ConsumerDefinition<PipelineRunObservedEvent>,
 };
 
 /** Core NATS request/reply. */

@@ -15,6 +15,7 @@ import { UniqueSuiteNames1796500000000 } from './1796500000000-unique-suite-name
 import { AllowCustomSqlWithDangerousPrivileges1796620000000 } from './1796620000000-allow-custom-sql-with-dangerous-privileges';
 import { CreateViewsOtherContextsRead1796700000000 } from './1796700000000-create-views-other-contexts-read';
 import { CreateSchedules1796800000000 } from './1796800000000-create-schedules';
+import { CreateTriggerBindingsAndPipelineRuns1796820000000 } from './1796820000000-create-trigger-bindings-and-pipeline-runs';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   AllowCustomSqlWithDangerousPrivileges1796620000000,
   CreateViewsOtherContextsRead1796700000000,
   CreateSchedules1796800000000,
+  CreateTriggerBindingsAndPipelineRuns1796820000000,
 ] as const;
