@@ -114,7 +114,7 @@ describe('SchedulesService', () => {
       });
       expect(created.upcoming_fire_times).toHaveLength(5);
       for (const text of created.upcoming_fire_times) expect(text).toMatch(/T06:00:00\+0[12]:00$/);
-      expect(new Date(created.upcoming_fire_times[0] as string).toISOString()).toBe(created.next_fire_at);
+      expect(new Date(created.upcoming_fire_times[0]).toISOString()).toBe(created.next_fire_at);
       expect(Date.parse(created.next_fire_at as string)).toBeGreaterThan(before);
       const [row] = await db.query<{ next_fire_at: Date; created_by: string }[]>(
         `SELECT "next_fire_at", "created_by" FROM "schedules" WHERE "id" = $1`,
@@ -198,7 +198,7 @@ describe('SchedulesService', () => {
       const [row] = await db.query<{ id: string }[]>(`SELECT "id" FROM "schedules" WHERE "suite_id" = $1`, [
         suiteA,
       ]);
-      id = row?.id as string;
+      id = row?.id;
     });
 
     it('shows the schedule to whoever sees the suite, and hides it as not found from others', async () => {
@@ -215,7 +215,7 @@ describe('SchedulesService', () => {
       const moved = await schedules.update(editor, id, { timezone: 'Australia/Sydney' });
       expect(moved.timezone).toBe('Australia/Sydney');
       for (const text of moved.upcoming_fire_times) expect(text).toMatch(/T06:00:00\+1[01]:00$/);
-      expect(new Date(moved.upcoming_fire_times[0] as string).toISOString()).toBe(moved.next_fire_at);
+      expect(new Date(moved.upcoming_fire_times[0]).toISOString()).toBe(moved.next_fire_at);
       const events = await auditOf(id);
       expect(events.at(-1)).toEqual({
         action: 'schedule.updated',
