@@ -1,6 +1,8 @@
+import { PipelineRunMatcher } from '@dq/orchestration';
 import { RUNNER_RUN_PROVIDERS, SWEEP_RUN_PROVIDERS } from '@dq/runs';
 import { providerTokensOf } from '@dq/testing';
 import { SchedulerConfig } from './scheduler.config';
+import { PipelineRunObservedListener } from './pipeline-run-observed.listener';
 import { SchedulerModule } from './scheduler.module';
 
 describe('SchedulerModule.forRoot', () => {
@@ -8,6 +10,11 @@ describe('SchedulerModule.forRoot', () => {
 
   it('builds the sweeps over runs', () => {
     for (const provider of SWEEP_RUN_PROVIDERS) expect(tokens).toContain(provider);
+  });
+
+  it('consumes observed pipeline runs with the matcher', () => {
+    expect(tokens).toContain(PipelineRunObservedListener);
+    expect(tokens).toContain(PipelineRunMatcher);
   });
 
   it.each(RUNNER_RUN_PROVIDERS.map((provider) => [provider.name, provider] as const))(

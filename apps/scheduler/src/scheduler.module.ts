@@ -1,7 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
+import { PipelineTriggersModule } from '@dq/orchestration';
 import { RunSweepsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { PipelineRunObservedListener } from './pipeline-run-observed.listener';
 import { SamplePurgeSweep } from './sample-purge.sweep';
 import { WorkerLossSweep } from './worker-loss.sweep';
 import { RunQueueSweep } from './run-queue.sweep';
@@ -12,8 +14,12 @@ export class SchedulerModule {
   static forRoot(config: SchedulerConfig): DynamicModule {
     return {
       module: SchedulerModule,
-      imports: [ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }), RunSweepsModule],
-      providers: [SamplePurgeSweep, WorkerLossSweep, RunQueueSweep],
+      imports: [
+        ServiceRuntimeModule.forRoot({ service: ServiceName.Scheduler, config }),
+        RunSweepsModule,
+        PipelineTriggersModule,
+      ],
+      providers: [SamplePurgeSweep, WorkerLossSweep, RunQueueSweep, PipelineRunObservedListener],
     };
   }
 }
