@@ -33,4 +33,31 @@ export class SchedulerConfig extends BaseServiceConfig {
   @Min(1000)
   @Max(60 * 60 * 1000)
   RUN_REQUEUE_AFTER_MS = 30_000;
+
+  /**
+   * How often the scheduler fires due cron schedules; a tick is at most this late (whole seconds
+   * are plenty: cron ticks are minutes apart).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(60_000)
+  SCHEDULE_TICK_INTERVAL_MS = 5_000;
+
+  /**
+   * How late a schedule's first due tick may still fire; a tick later than this fell due while no
+   * scheduler ran and is missed, never run late (docs/decisions/0043).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(60 * 60 * 1000)
+  SCHEDULE_GRACE_MS = 60_000;
+
+  /** Due schedules claimed and fired per transaction. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  SCHEDULE_TICK_BATCH = 500;
 }
