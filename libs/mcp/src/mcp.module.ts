@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule } from '@dq/runs';
+import { SchedulesModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
 import { McpHttpHandler } from './http/mcp-http.handler';
@@ -9,9 +10,18 @@ import { CheckKindTools } from './tools/check-kind.tools';
 import { CheckTools } from './tools/check.tools';
 import { ConnectionTools } from './tools/connection.tools';
 import { RunTools } from './tools/run.tools';
+import { ScheduleTools } from './tools/schedule.tools';
 import { SuiteTools } from './tools/suite.tools';
 
-const TOOL_GROUPS = [SuiteTools, CheckTools, CheckKindTools, RunTools, ConnectionTools, AdminTools];
+const TOOL_GROUPS = [
+  SuiteTools,
+  CheckTools,
+  CheckKindTools,
+  RunTools,
+  ScheduleTools,
+  ConnectionTools,
+  AdminTools,
+];
 
 /**
  * The MCP tool catalogue over the same domain services as REST. The app supplies the connections
@@ -23,7 +33,7 @@ export class McpModule {
   static forRoot(options: { connections: DynamicModule; interactiveDeadlineMs?: number }): DynamicModule {
     return {
       module: McpModule,
-      imports: [options.connections, RunsApiModule, SuitesModule],
+      imports: [options.connections, RunsApiModule, SuitesModule, SchedulesModule],
       providers: [
         ...(options.interactiveDeadlineMs === undefined
           ? []

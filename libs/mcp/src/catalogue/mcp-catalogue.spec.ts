@@ -5,14 +5,26 @@ import { CheckKindTools } from '../tools/check-kind.tools';
 import { CheckTools } from '../tools/check.tools';
 import { ConnectionTools } from '../tools/connection.tools';
 import { RunTools } from '../tools/run.tools';
+import { ScheduleTools } from '../tools/schedule.tools';
 import { SuiteTools } from '../tools/suite.tools';
 import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
 import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-tool';
 
 /** The spec's total; the served tools plus the ones docs/mcp.md reserves for later issues. */
 const SPEC_TOOL_COUNT = 48;
-/** Served beyond the spec's count: the engine's own catalogue of check kinds (decision record 0033). */
-const BEYOND_SPEC = ['list_check_kinds', 'describe_check_kind'];
+/**
+ * Served beyond the spec's count: the engine's own catalogue of check kinds (decision record 0033)
+ * and the schedules' tools (decision record 0040).
+ */
+const BEYOND_SPEC = [
+  'list_check_kinds',
+  'describe_check_kind',
+  'list_schedules',
+  'get_schedule',
+  'create_schedule',
+  'update_schedule',
+  'delete_schedule',
+];
 
 // Listing tools needs no service: a group's services are only used inside `call`.
 const GROUPS = [
@@ -20,6 +32,7 @@ const GROUPS = [
   CheckTools,
   CheckKindTools,
   RunTools,
+  ScheduleTools,
   ConnectionTools,
   AdminTools,
 ] as unknown as (new () => McpToolGroup)[];
@@ -85,7 +98,7 @@ describe('the MCP catalogue', () => {
     }
   });
 
-  it('matches docs/mcp.md: every served tool with its toolset, hints and capability; 48 with the planned ones, besides the check kind catalogue', () => {
+  it('matches docs/mcp.md: every served tool with its toolset, hints and capability; 48 with the planned ones, besides the check kind catalogue and the schedules', () => {
     const { served, planned } = documentedTools();
     const describe = (tool: McpTool): DocumentedTool => ({
       name: tool.name,

@@ -6,9 +6,9 @@ import { type ToolInput } from './tool-input';
  * configured read-only never even sees a tool that changes something.
  */
 export enum McpToolset {
-  /** Reads only: suites, checks, runs, results, scores, connections; nothing is changed. */
+  /** Reads only: suites, checks, runs, results, scores, connections, schedules; nothing is changed. */
   Read = 'read',
-  /** Writes suites, checks, column policies and shares. */
+  /** Writes suites, checks, column policies, shares and schedules. */
   Authoring = 'authoring',
   /** Starts and stops work: run triggers, cancels, connection tests. */
   Operate = 'operate',
