@@ -15,7 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
-import { SchedulesModule } from '@dq/orchestration';
+import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -26,7 +26,9 @@ import { MeController } from './identity/me.controller';
 import { SignInController } from './identity/sign-in.controller';
 import { UsersController } from './identity/users.controller';
 import { DashboardController } from './runs/dashboard.controller';
+import { NearMissesController } from './orchestration/near-misses.controller';
 import { SchedulesController } from './orchestration/schedules.controller';
+import { TriggerBindingsController } from './orchestration/trigger-bindings.controller';
 import { RunsController } from './runs/runs.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
 import { CheckKindsController } from './suites/check-kinds.controller';
@@ -105,6 +107,7 @@ export class ApiGatewayModule {
         RunsApiModule,
         SuitesModule,
         SchedulesModule,
+        TriggerBindingsModule,
       ],
       providers: [
         { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
@@ -130,6 +133,8 @@ export class ApiGatewayModule {
         DashboardController,
         WorkspaceSettingsController,
         SchedulesController,
+        TriggerBindingsController,
+        NearMissesController,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule } from '@dq/runs';
-import { SchedulesModule } from '@dq/orchestration';
+import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
 import { McpHttpHandler } from './http/mcp-http.handler';
@@ -11,6 +11,7 @@ import { CheckTools } from './tools/check.tools';
 import { ConnectionTools } from './tools/connection.tools';
 import { RunTools } from './tools/run.tools';
 import { ScheduleTools } from './tools/schedule.tools';
+import { TriggerBindingTools } from './tools/trigger-binding.tools';
 import { SuiteTools } from './tools/suite.tools';
 
 const TOOL_GROUPS = [
@@ -19,6 +20,7 @@ const TOOL_GROUPS = [
   CheckKindTools,
   RunTools,
   ScheduleTools,
+  TriggerBindingTools,
   ConnectionTools,
   AdminTools,
 ];
@@ -33,7 +35,7 @@ export class McpModule {
   static forRoot(options: { connections: DynamicModule; interactiveDeadlineMs?: number }): DynamicModule {
     return {
       module: McpModule,
-      imports: [options.connections, RunsApiModule, SuitesModule, SchedulesModule],
+      imports: [options.connections, RunsApiModule, SuitesModule, SchedulesModule, TriggerBindingsModule],
       providers: [
         ...(options.interactiveDeadlineMs === undefined
           ? []

@@ -7,6 +7,7 @@ import { ConnectionTools } from '../tools/connection.tools';
 import { RunTools } from '../tools/run.tools';
 import { ScheduleTools } from '../tools/schedule.tools';
 import { SuiteTools } from '../tools/suite.tools';
+import { TriggerBindingTools } from '../tools/trigger-binding.tools';
 import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
 import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-tool';
 
@@ -14,7 +15,7 @@ import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-to
 const SPEC_TOOL_COUNT = 48;
 /**
  * Served beyond the spec's count: the engine's own catalogue of check kinds (decision record 0033)
- * and the schedules' tools (decision record 0040).
+ * the schedules' tools (decision record 0040) and the trigger bindings' (decision record 0041).
  */
 const BEYOND_SPEC = [
   'list_check_kinds',
@@ -24,6 +25,12 @@ const BEYOND_SPEC = [
   'create_schedule',
   'update_schedule',
   'delete_schedule',
+  'list_trigger_bindings',
+  'get_trigger_binding',
+  'create_trigger_binding',
+  'update_trigger_binding',
+  'delete_trigger_binding',
+  'list_near_misses',
 ];
 
 // Listing tools needs no service: a group's services are only used inside `call`.
@@ -33,6 +40,7 @@ const GROUPS = [
   CheckKindTools,
   RunTools,
   ScheduleTools,
+  TriggerBindingTools,
   ConnectionTools,
   AdminTools,
 ] as unknown as (new () => McpToolGroup)[];
