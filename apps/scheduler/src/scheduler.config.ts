@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseServiceConfig } from '@dq/platform';
 
 /** Environment of the scheduler service; validated at boot. */
@@ -13,12 +13,29 @@ export class SchedulerConfig extends BaseServiceConfig {
   @Max(3650)
   SAMPLE_RETENTION_DAYS = 30;
 
-  /** How often the sample retention sweep runs. */
+  /**
+   * How often the scheduler looks for daily sweeps not yet run today (UTC); each sweep runs once per
+   * day across replicas (docs/decisions/0042).
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1000)
-  @Max(24 * 60 * 60 * 1000)
-  SAMPLE_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+  @Max(6 * 60 * 60 * 1000)
+  DAILY_SWEEP_CHECK_INTERVAL_MS = 15 * 60 * 1000;
+
+  /**
+   * The runner's public keys (`kid:<base64 DER X25519 public key>[,…]`): the secret sweep reports
+   * credentials sealed under a key id not listed here. Public keys only (docs/decisions/0014).
+   */
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
+    message: 'must be kid:<base64 public key>[,kid:<base64 public key>…]',
+  })
+  SECRETS_PUBLIC_KEYS!: string;
+
+  /** The key id new secrets are sealed with. */
+  @Matches(/^[a-z0-9_-]{1,32}$/)
+  SECRETS_ACTIVE_KEY_ID!: string;
 
   /** How often queued runs are checked for a job Redis lost (a restart without persistence). */
   @Type(() => Number)

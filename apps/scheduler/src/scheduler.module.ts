@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@dq/contracts';
-import { PipelineTriggersModule, ScheduleTickerModule } from '@dq/orchestration';
+import { DailySweepsModule, PipelineTriggersModule, ScheduleTickerModule } from '@dq/orchestration';
 import { RunSweepsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
+import { DailySweepsCheck } from './daily-sweeps.sweep';
 import { PipelineRunObservedListener } from './pipeline-run-observed.listener';
-import { SamplePurgeSweep } from './sample-purge.sweep';
 import { WorkerLossSweep } from './worker-loss.sweep';
 import { RunQueueSweep } from './run-queue.sweep';
 import { ScheduleTickSweep } from './schedule-tick.sweep';
@@ -22,10 +22,16 @@ export class SchedulerModule {
           batchSize: config.SCHEDULE_TICK_BATCH,
           graceMs: config.SCHEDULE_GRACE_MS,
         }),
+        DailySweepsModule.forRoot({
+          service: ServiceName.Scheduler,
+          sampleRetentionDays: config.SAMPLE_RETENTION_DAYS,
+          publicKeys: config.SECRETS_PUBLIC_KEYS,
+          activeKeyId: config.SECRETS_ACTIVE_KEY_ID,
+        }),
         PipelineTriggersModule,
       ],
       providers: [
-        SamplePurgeSweep,
+        DailySweepsCheck,
         WorkerLossSweep,
         RunQueueSweep,
         ScheduleTickSweep,

@@ -27,3 +27,4 @@ export {
 export { ConnectionDirectory, type ConnectionSummary } from './service/connection-directory.service';
 export { ConnectionTestsClient } from './service/connection-tests.client';
 export { SEALED_CREDENTIAL_STATEMENTS } from './service/sealed-credential-statements';
+export { type OrphanSecret, type OrphanSecretScan, findOrphanSecrets } from './service/orphan-secrets';

@@ -37,4 +37,5 @@ export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';
 export * from './orchestration/pipeline-run-events';
 export * from './orchestration/trigger-binding.dto';
+export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';

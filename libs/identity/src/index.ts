@@ -10,6 +10,7 @@ export { effectiveRoleOf, isWorkspaceAdminOf, maxShareOf } from './users/workspa
 export * from './api-keys/api-keys.service';
 export * from './sessions/sessions.service';
 export * from './otp/otp.service';
+export { deleteStaleOtpChallenges } from './otp/stale-otp-challenges';
 export * from './membership/membership.service';
 export * from './principal-directory/identity-principal-directory';
 export { type UserSummary, userSummariesByIds, userSummaryById } from './users/user-lookup';

@@ -5,6 +5,7 @@ export * from './schedules/schedules.module';
 export * from './schedules/fire-times';
 export * from './schedules/schedule-ticker';
 export * from './schedules/schedule-ticker.module';
+export * from './sweeps';
 export * from './bindings/trigger-bindings.service';
 export * from './bindings/near-misses.service';
 export * from './bindings/trigger-bindings.module';

@@ -16,6 +16,7 @@ import { AllowCustomSqlWithDangerousPrivileges1796620000000 } from './1796620000
 import { CreateViewsOtherContextsRead1796700000000 } from './1796700000000-create-views-other-contexts-read';
 import { CreateSchedules1796800000000 } from './1796800000000-create-schedules';
 import { CreateTriggerBindingsAndPipelineRuns1796820000000 } from './1796820000000-create-trigger-bindings-and-pipeline-runs';
+import { CreateSweepReports1796830000000 } from './1796830000000-create-sweep-reports';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   CreateViewsOtherContextsRead1796700000000,
   CreateSchedules1796800000000,
   CreateTriggerBindingsAndPipelineRuns1796820000000,
+  CreateSweepReports1796830000000,
 ] as const;

@@ -9,6 +9,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { generateOtpCode, hashOtpCode, isOtpCodeShape, otpCodeMatches } from '../tokens/otp-code';
 import { UsersService } from '../users/users.service';
 import { otpMail } from './otp-mail';
+import { deleteStaleOtpChallenges } from './stale-otp-challenges';
 import { OtpMailer } from './otp-mailer';
 
 /** The one message of every failed verification: no challenge, expired, wrong, used up, consumed. */
@@ -144,12 +145,9 @@ export class OtpService {
     return { ...session, user };
   }
 
-  /** Deletes challenge rows older than a day: they no longer count for limits or verification. */
-  async purgeStale(): Promise<number> {
-    const [, deleted] = await this.dataSource.query<[unknown, number]>(
-      `DELETE FROM "otp_challenges" WHERE "created_at" < now() - interval '1 day'`,
-    );
-    return deleted;
+  /** Deletes challenge rows that no longer count for limits or verification. */
+  purgeStale(): Promise<number> {
+    return deleteStaleOtpChallenges(this.dataSource);
   }
 
   /** Enrolled: an active user, an admitted (not withdrawn) member, or a WORKSPACE_ADMIN_EMAILS address. */
