@@ -45,6 +45,13 @@ interface MatrixContext {
   hiddenRunId: string;
   /** A queued run made for this one call (cancels), or the shared run. */
   disposableRunId: string;
+  /** The shared suite's schedule, and the hidden suite's. */
+  sharedScheduleId: string;
+  hiddenScheduleId: string;
+  /** A schedule made for this one call (deletes: of a shared or a hidden suite), or the shared one. */
+  disposableScheduleId: string;
+  /** A hidden suite made for this one call (creating its schedule), or the hidden suite. */
+  disposableHiddenSuiteId: string;
 }
 
 let connectionCounter = 0;
@@ -591,6 +598,65 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/runs/${c.disposableRunId}/cancel`,
     expect: { none: 401, viewer: 404, member: 404, admin: 202 },
   },
+  { endpoint: 'GET /schedules', method: 'GET', path: () => '/schedules', expect: AUTHENTICATED },
+  {
+    endpoint: 'GET /schedules?suite_id={hidden}',
+    method: 'GET',
+    path: (c) => `/schedules?suite_id=${c.hiddenSuiteId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /schedules (shared suite)',
+    method: 'POST',
+    path: () => '/schedules',
+    body: (c: MatrixContext) => ({ suite_id: c.disposableSuiteId, cron: '0 6 * * *', timezone: 'UTC' }),
+    expect: SHARED_CREATE,
+  },
+  {
+    endpoint: 'POST /schedules (hidden suite)',
+    method: 'POST',
+    path: () => '/schedules',
+    body: (c: MatrixContext) => ({ suite_id: c.disposableHiddenSuiteId, cron: '0 6 * * *', timezone: 'UTC' }),
+    expect: { none: 401, viewer: 404, member: 404, admin: 201 },
+  },
+  {
+    endpoint: 'GET /schedules/{shared}',
+    method: 'GET',
+    path: (c) => `/schedules/${c.sharedScheduleId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /schedules/{hidden}',
+    method: 'GET',
+    path: (c) => `/schedules/${c.hiddenScheduleId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'PATCH /schedules/{shared}',
+    method: 'PATCH',
+    path: (c) => `/schedules/${c.sharedScheduleId}`,
+    body: { cron: '15 6 * * *' },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'PATCH /schedules/{hidden}',
+    method: 'PATCH',
+    path: (c) => `/schedules/${c.hiddenScheduleId}`,
+    body: { cron: '15 6 * * *' },
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'DELETE /schedules/{shared}',
+    method: 'DELETE',
+    path: (c) => `/schedules/${c.disposableScheduleId}`,
+    expect: { none: 401, viewer: 403, member: 204, admin: 204 },
+  },
+  {
+    endpoint: 'DELETE /schedules/{hidden}',
+    method: 'DELETE',
+    path: (c) => `/schedules/${c.disposableScheduleId}`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 204 },
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -611,6 +677,8 @@ describe('authorization matrix', () => {
     | 'thirdUserId'
     | 'sharedRunId'
     | 'hiddenRunId'
+    | 'sharedScheduleId'
+    | 'hiddenScheduleId'
   >;
   let memberId: string;
 
@@ -685,6 +753,16 @@ describe('authorization matrix', () => {
     return row.id;
   }
 
+  /** A schedule of a suite, made by its owner. */
+  async function createSchedule(suiteId: string): Promise<string> {
+    const created = await call(api(), 'POST', '/schedules', {
+      token: otherToken,
+      body: { suite_id: suiteId, cron: '0 6 * * *', timezone: 'Europe/Berlin' },
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
+
   async function createConnection(config?: Record<string, unknown>): Promise<string> {
     const body = postgresConnection() as Record<string, unknown>;
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/connections', {
@@ -736,6 +814,8 @@ describe('authorization matrix', () => {
     });
     suiteFixture.sharedRunId = await insertRun(suiteFixture.sharedSuiteId, 'succeeded');
     suiteFixture.hiddenRunId = await insertRun(suiteFixture.hiddenSuiteId, 'succeeded');
+    suiteFixture.sharedScheduleId = await createSchedule(suiteFixture.sharedSuiteId);
+    suiteFixture.hiddenScheduleId = await createSchedule(suiteFixture.hiddenSuiteId);
     const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
       token: otherToken,
     });
@@ -768,7 +848,7 @@ describe('authorization matrix', () => {
       testableConnectionId,
       ...suiteFixture,
       disposableSuiteId:
-        /^(DELETE \/suites\/\{shared\}$|POST \/suites\/\{shared\}\/shares|DELETE \/suites\/\{shared\}\/shares)/.test(
+        /^(DELETE \/suites\/\{shared\}$|POST \/suites\/\{shared\}\/shares|DELETE \/suites\/\{shared\}\/shares|POST \/schedules \(shared)/.test(
           row.endpoint,
         )
           ? await createSuite(true)
@@ -783,6 +863,16 @@ describe('authorization matrix', () => {
           : row.endpoint === 'POST /runs/{hidden}/cancel'
             ? await insertRun(suiteFixture.hiddenSuiteId, 'queued')
             : suiteFixture.sharedRunId,
+      disposableScheduleId:
+        row.endpoint === 'DELETE /schedules/{shared}'
+          ? await createSchedule(await createSuite(true))
+          : row.endpoint === 'DELETE /schedules/{hidden}'
+            ? await createSchedule(await createSuite(false))
+            : suiteFixture.sharedScheduleId,
+      disposableHiddenSuiteId:
+        row.endpoint === 'POST /schedules (hidden suite)'
+          ? await createSuite(false)
+          : suiteFixture.hiddenSuiteId,
     };
     const body =
       typeof row.body === 'function' ? (row.body as (c: MatrixContext) => unknown)(context) : row.body;
@@ -825,6 +915,21 @@ describe('authorization matrix', () => {
         context.disposableRunId,
       ]);
       expect(run.status).toBe(result.status === 202 ? 'cancelled' : 'queued');
+    }
+    // ...and a refused schedule write changes nothing: no schedule made, none deleted.
+    if (row.endpoint.startsWith('POST /schedules') && result.status !== 201) {
+      const suiteId = (body as { suite_id: string }).suite_id;
+      const [made] = await world.db.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM schedules WHERE suite_id = $1',
+        [suiteId],
+      );
+      expect(made.n).toBe(0);
+    }
+    if (row.endpoint.startsWith('DELETE /schedules') && result.status !== 204) {
+      const still = await call(api(), 'GET', `/schedules/${context.disposableScheduleId}`, {
+        token: otherToken,
+      });
+      expect(still.status).toBe(200);
     }
     // No credential is ever echoed.
     expect(result.text).not.toContain('matrix-secret-password');
