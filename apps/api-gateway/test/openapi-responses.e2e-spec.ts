@@ -74,6 +74,10 @@ describe('OpenAPI response schemas', () => {
     ['/api/v1/dashboard/summary', 'get', '200', ref('DashboardSummaryView')],
     ['/api/v1/connections/test', 'post', '200', ref('ConnectionTestResult')],
     ['/api/v1/users/search', 'get', '200', ref('UserSearchPage')],
+    ['/api/v1/schedules', 'get', '200', ref('SchedulePage')],
+    ['/api/v1/schedules', 'post', '201', ref('ScheduleResponse')],
+    ['/api/v1/schedules/{id}', 'get', '200', ref('ScheduleResponse')],
+    ['/api/v1/schedules/{id}', 'patch', '200', ref('ScheduleResponse')],
   ])('%s %s answers %s with its schema', (path, method, status, schema) => {
     expect(schemaOf(path, method, status)).toEqual(schema);
   });
@@ -105,6 +109,14 @@ describe('OpenAPI response schemas', () => {
     expect(schemas['RunDetailView']?.properties).toMatchObject({
       status: { enum: expect.arrayContaining(['queued', 'running']) },
       results: { type: 'array', items: ref('RunResultView') },
+    });
+    expect(schemas['ScheduleResponse']?.properties).toMatchObject({
+      next_fire_at: { type: ['string', 'null'], format: 'date-time' },
+      last_run_id: { type: ['string', 'null'] },
+      upcoming_fire_times: { type: 'array', items: { type: 'string' } },
+    });
+    expect(schemas['SchedulePage']?.properties).toMatchObject({
+      items: { type: 'array', items: ref('ScheduleResponse') },
     });
   });
 });
