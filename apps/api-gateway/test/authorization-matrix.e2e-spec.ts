@@ -45,6 +45,11 @@ interface MatrixContext {
   hiddenRunId: string;
   /** A queued run made for this one call (cancels), or the shared run. */
   disposableRunId: string;
+  /** The shared suite's trigger binding, and the hidden suite's. */
+  sharedBindingId: string;
+  hiddenBindingId: string;
+  /** A binding made for this one call (deletes: of the shared or the hidden suite), or the shared one. */
+  disposableBindingId: string;
   /** The shared suite's schedule, and the hidden suite's. */
   sharedScheduleId: string;
   hiddenScheduleId: string;
@@ -657,6 +662,80 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/schedules/${c.disposableScheduleId}`,
     expect: { none: 401, viewer: 404, member: 404, admin: 204 },
   },
+  {
+    endpoint: 'GET /trigger-bindings',
+    method: 'GET',
+    path: () => '/trigger-bindings',
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'POST /trigger-bindings (shared suite)',
+    method: 'POST',
+    path: () => '/trigger-bindings',
+    body: (c: MatrixContext) => ({
+      provider: 'scheduler',
+      pipeline_id: `matrix_dag_${randomUUID()}`,
+      env: 'prod',
+      suite_id: c.sharedSuiteId,
+    }),
+    expect: SHARED_CREATE,
+  },
+  {
+    endpoint: 'POST /trigger-bindings (hidden suite)',
+    method: 'POST',
+    path: () => '/trigger-bindings',
+    body: (c: MatrixContext) => ({
+      provider: 'scheduler',
+      pipeline_id: `matrix_dag_${randomUUID()}`,
+      env: 'prod',
+      suite_id: c.hiddenSuiteId,
+    }),
+    expect: { none: 401, viewer: 404, member: 404, admin: 201 },
+  },
+  {
+    endpoint: 'GET /trigger-bindings/{shared}',
+    method: 'GET',
+    path: (c) => `/trigger-bindings/${c.sharedBindingId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /trigger-bindings/{hidden}',
+    method: 'GET',
+    path: (c) => `/trigger-bindings/${c.hiddenBindingId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'PATCH /trigger-bindings/{shared}',
+    method: 'PATCH',
+    path: (c) => `/trigger-bindings/${c.sharedBindingId}`,
+    body: { enabled: true },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'PATCH /trigger-bindings/{hidden}',
+    method: 'PATCH',
+    path: (c) => `/trigger-bindings/${c.hiddenBindingId}`,
+    body: { enabled: true },
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'DELETE /trigger-bindings/{shared}',
+    method: 'DELETE',
+    path: (c) => `/trigger-bindings/${c.disposableBindingId}`,
+    expect: { none: 401, viewer: 403, member: 204, admin: 204 },
+  },
+  {
+    endpoint: 'DELETE /trigger-bindings/{hidden}',
+    method: 'DELETE',
+    path: (c) => `/trigger-bindings/${c.disposableBindingId}`,
+    expect: { none: 401, viewer: 404, member: 404, admin: 204 },
+  },
+  {
+    endpoint: 'GET /orchestration/near-misses',
+    method: 'GET',
+    path: () => '/orchestration/near-misses',
+    expect: AUTHENTICATED,
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -677,6 +756,8 @@ describe('authorization matrix', () => {
     | 'thirdUserId'
     | 'sharedRunId'
     | 'hiddenRunId'
+    | 'sharedBindingId'
+    | 'hiddenBindingId'
     | 'sharedScheduleId'
     | 'hiddenScheduleId'
   >;
@@ -763,6 +844,16 @@ describe('authorization matrix', () => {
     return (created.body as { id: string }).id;
   }
 
+  /** A trigger binding of a suite, made by its owner. */
+  async function createBinding(suiteId: string): Promise<string> {
+    const created = await call(api(), 'POST', '/trigger-bindings', {
+      token: otherToken,
+      body: { provider: 'factory', pipeline_id: `matrix_pl_${randomUUID()}`, env: 'prod', suite_id: suiteId },
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
+
   async function createConnection(config?: Record<string, unknown>): Promise<string> {
     const body = postgresConnection() as Record<string, unknown>;
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/connections', {
@@ -814,6 +905,8 @@ describe('authorization matrix', () => {
     });
     suiteFixture.sharedRunId = await insertRun(suiteFixture.sharedSuiteId, 'succeeded');
     suiteFixture.hiddenRunId = await insertRun(suiteFixture.hiddenSuiteId, 'succeeded');
+    suiteFixture.sharedBindingId = await createBinding(suiteFixture.sharedSuiteId);
+    suiteFixture.hiddenBindingId = await createBinding(suiteFixture.hiddenSuiteId);
     suiteFixture.sharedScheduleId = await createSchedule(suiteFixture.sharedSuiteId);
     suiteFixture.hiddenScheduleId = await createSchedule(suiteFixture.hiddenSuiteId);
     const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
@@ -857,6 +950,12 @@ describe('authorization matrix', () => {
         row.endpoint === 'DELETE /suites/{shared}/checks/{cid}'
           ? await createCheck(suiteFixture.sharedSuiteId)
           : suiteFixture.sharedCheckId,
+      disposableBindingId:
+        row.endpoint === 'DELETE /trigger-bindings/{shared}'
+          ? await createBinding(suiteFixture.sharedSuiteId)
+          : row.endpoint === 'DELETE /trigger-bindings/{hidden}'
+            ? await createBinding(suiteFixture.hiddenSuiteId)
+            : suiteFixture.sharedBindingId,
       disposableRunId:
         row.endpoint === 'POST /runs/{shared}/cancel'
           ? await insertRun(suiteFixture.sharedSuiteId, 'queued')
@@ -930,6 +1029,22 @@ describe('authorization matrix', () => {
         token: otherToken,
       });
       expect(still.status).toBe(200);
+    }
+    // ...and a refused trigger-binding write changes nothing: none made, none deleted.
+    if (row.endpoint.startsWith('POST /trigger-bindings') && result.status !== 201) {
+      const pipelineId = (body as { pipeline_id: string }).pipeline_id;
+      const [made] = await world.db.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM trigger_bindings WHERE pipeline_id = $1',
+        [pipelineId],
+      );
+      expect(made.n).toBe(0);
+    }
+    if (row.endpoint.startsWith('DELETE /trigger-bindings') && result.status !== 204) {
+      const [kept] = await world.db.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM trigger_bindings WHERE id = $1',
+        [context.disposableBindingId],
+      );
+      expect(kept.n).toBe(1);
     }
     // No credential is ever echoed.
     expect(result.text).not.toContain('matrix-secret-password');
