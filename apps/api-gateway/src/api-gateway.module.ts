@@ -15,7 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
-import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
+import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -30,6 +30,7 @@ import { NearMissesController } from './orchestration/near-misses.controller';
 import { SchedulesController } from './orchestration/schedules.controller';
 import { TriggerBindingsController } from './orchestration/trigger-bindings.controller';
 import { RunsController } from './runs/runs.controller';
+import { SecretSweepController } from './admin/secret-sweep.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
 import { CheckKindsController } from './suites/check-kinds.controller';
 import { ChecksController } from './suites/checks.controller';
@@ -104,6 +105,11 @@ export class ApiGatewayModule {
           ),
         ),
         WorkspaceSettingsModule.forRoot(config),
+        SecretSweepModule.forRoot({
+          service: ServiceName.ApiGateway,
+          publicKeys: config.SECRETS_PUBLIC_KEYS,
+          activeKeyId: config.SECRETS_ACTIVE_KEY_ID,
+        }),
         RunsApiModule,
         SuitesModule,
         SchedulesModule,
@@ -132,6 +138,7 @@ export class ApiGatewayModule {
         RunsController,
         DashboardController,
         WorkspaceSettingsController,
+        SecretSweepController,
         SchedulesController,
         TriggerBindingsController,
         NearMissesController,

@@ -534,6 +534,18 @@ const ROWS: MatrixRow[] = [
     body: { allow_concurrent: true },
     expect: { none: 401, viewer: 404, member: 404, admin: 201 },
   },
+  {
+    endpoint: 'GET /admin/secret-sweep',
+    method: 'GET',
+    path: () => '/admin/secret-sweep',
+    expect: { none: 401, viewer: 403, member: 403, admin: 200 },
+  },
+  {
+    endpoint: 'POST /admin/secret-sweep/run',
+    method: 'POST',
+    path: () => '/admin/secret-sweep/run',
+    expect: { none: 401, viewer: 403, member: 403, admin: 200 },
+  },
   { endpoint: 'GET /check-kinds', method: 'GET', path: () => '/check-kinds', expect: AUTHENTICATED },
   {
     endpoint: 'GET /check-kinds/{kind}',

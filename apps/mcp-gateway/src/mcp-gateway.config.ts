@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { INTERACTIVE_DEADLINE_DEFAULT_MS, INTERACTIVE_DEADLINE_MAX_MS } from '@dq/contracts';
 import { AccessConfig } from '@dq/access';
 import { IsServiceUrl } from '@dq/platform';
@@ -22,6 +22,20 @@ export class McpGatewayConfig extends AccessConfig {
   )
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { each: true })
   MCP_ALLOWED_ORIGINS: string[] = [];
+
+  /**
+   * The runner's public keys (`kid:<base64 DER X25519 public key>[,…]`): the on-demand secret sweep
+   * reports credentials sealed under a key id not listed here. Public keys only (docs/decisions/0014).
+   */
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
+    message: 'must be kid:<base64 public key>[,kid:<base64 public key>…]',
+  })
+  SECRETS_PUBLIC_KEYS!: string;
+
+  /** The key id new secrets are sealed with. */
+  @Matches(/^[a-z0-9_-]{1,32}$/)
+  SECRETS_ACTIVE_KEY_ID!: string;
 
   /** Tests only: lets saved connections to loopback peers be tested. Refused with NODE_ENV=production. */
   @IsBoolean()

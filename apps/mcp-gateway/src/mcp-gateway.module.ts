@@ -10,6 +10,7 @@ import {
   protectedResourceMetadata,
   protectedResourceMetadataUrl,
 } from '@dq/mcp';
+import { SecretSweepModule } from '@dq/orchestration';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { type McpGatewayConfig } from './mcp-gateway.config';
@@ -52,6 +53,11 @@ export class McpGatewayModule implements NestModule {
         WorkspaceSettingsModule.forRoot(config),
         ...(mounted
           ? [
+              SecretSweepModule.forRoot({
+                service: ServiceName.McpGateway,
+                publicKeys: config.SECRETS_PUBLIC_KEYS,
+                activeKeyId: config.SECRETS_ACTIVE_KEY_ID,
+              }),
               McpModule.forRoot({
                 interactiveDeadlineMs: config.INTERACTIVE_DEADLINE_MS,
                 connections: ConnectionsModule.forRoot(

@@ -31,6 +31,9 @@ const BEYOND_SPEC = [
   'update_trigger_binding',
   'delete_trigger_binding',
   'list_near_misses',
+  // The admin secret sweep's report and run (docs/decisions/0042).
+  'get_secret_sweep',
+  'run_secret_sweep',
 ];
 
 // Listing tools needs no service: a group's services are only used inside `call`.
@@ -78,7 +81,7 @@ describe('the MCP catalogue', () => {
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     for (const tool of tools) {
       expect(tool.name).toMatch(
-        /^(list|get|describe|create|update|delete|set|revoke|search|export|import|profile|suggest|preview|dry_run|restore|rebaseline|trigger|cancel|test|reset)_[a-z_]+$/,
+        /^(list|get|describe|create|update|delete|set|revoke|search|export|import|profile|suggest|preview|dry_run|restore|rebaseline|trigger|cancel|test|reset|run)_[a-z_]+$/,
       );
       expect(tool.title.length).toBeGreaterThan(3);
       expect(tool.description.length).toBeGreaterThan(30);
