@@ -33,7 +33,7 @@ export class SweepReportEntity {
   outcome!: string | null;
 
   /** Counts, ids and reasons of the last sweep; never secret material. */
-  @Column({ name: 'report', type: 'jsonb', default: () => `'{}'::jsonb` })
+  @Column({ name: 'report', type: 'jsonb', default: () => `'{}'` })
   report!: Record<string, unknown>;
 
   /** The process that ran it: `<service>@<host>:<pid>`. */
