@@ -65,3 +65,25 @@ export function useDeployment() {
     queryFn: () => settle(client.GET('/api/v1/admin/deployment')),
   });
 }
+
+export type SecretSweepReport = Schemas['SecretSweepReport'];
+const SECRET_SWEEP_KEY = ['admin', 'secret-sweep'] as const;
+
+/** `GET /admin/secret-sweep`: the last orphan-secret sweep's report (`never_run` until one ran). */
+export function useSecretSweep() {
+  const { client } = useApi();
+  return useQuery({
+    queryKey: SECRET_SWEEP_KEY,
+    queryFn: () => settle(client.GET('/api/v1/admin/secret-sweep')),
+  });
+}
+
+/** `POST /admin/secret-sweep/run`: sweeps now; its report replaces the cached one. */
+export function useRunSecretSweep() {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => settle(client.POST('/api/v1/admin/secret-sweep/run')),
+    onSuccess: (report) => queryClient.setQueryData(SECRET_SWEEP_KEY, report),
+  });
+}

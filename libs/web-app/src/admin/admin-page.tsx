@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../api/api-error';
+import { READABLE_ERROR } from '../app/form-styles';
 import { useMe } from '../app/session';
 import { ErrorState, LoadingState } from '../app/states';
 import {
@@ -34,12 +35,7 @@ import {
   parseWeights,
   sameWeights,
 } from './scoring-form';
-
-/** Field errors in a red dark enough for AA contrast on either theme; the typed value keeps the text colour. */
-const READABLE_ERROR = {
-  error: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' },
-  input: { color: 'var(--mantine-color-text)' },
-};
+import { SecretSweepPanel } from './secret-sweep-panel';
 
 const WEIGHT_LABELS: Record<WeightField, string> = {
   warn: 'Warn weight',
@@ -295,7 +291,7 @@ function Privacy(): ReactNode {
   );
 }
 
-/** Admin: health-score weights, zero-sample mode and the deployment's posture (workspace admins). */
+/** Admin: health-score weights, zero-sample mode, the deployment's posture and the secret sweep (workspace admins). */
 export function AdminPage(): ReactNode {
   const me = useMe();
   if (me.isPending) return <LoadingState label="Loading your profile" />;
@@ -314,6 +310,7 @@ export function AdminPage(): ReactNode {
       <Title order={1}>Admin</Title>
       <Scoring />
       <Privacy />
+      <SecretSweepPanel />
     </Stack>
   );
 }

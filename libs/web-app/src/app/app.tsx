@@ -10,6 +10,7 @@ import { MePage } from '../pages/me-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { adminRoutes } from '../admin/admin-routes';
 import { connectionRoutes } from '../connections/connection-routes';
+import { pipelineRoutes } from '../pipelines/pipeline-routes';
 import { runRoutes } from '../runs/run-routes';
 import { suiteRoutes } from '../suites/suite-routes';
 import { SignInPage } from '../pages/sign-in-page';
@@ -71,6 +72,7 @@ export function App({ api }: { api: WebApi }): ReactNode {
                   {connectionRoutes()}
                   {suiteRoutes()}
                   {runRoutes()}
+                  {pipelineRoutes()}
                   <Route path="me" element={<MePage />} />
                   {adminRoutes()}
                   <Route path="*" element={<NotFoundPage />} />

@@ -33,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/connections', label: 'Connections' },
   { to: '/suites', label: 'Suites' },
   { to: '/runs', label: 'Runs' },
+  { to: '/pipelines', label: 'Pipelines' },
   { to: '/me', label: 'Me' },
   { to: '/admin', label: 'Admin', adminOnly: true },
 ];

@@ -2,3 +2,4 @@
 export { SuiteColumnPolicyPanel } from './column-policy-panel';
 export { SuiteSharesPanel } from './shares-panel';
 export { SuiteExportButton, SuiteImportButton } from './suite-transfer';
+export { SuiteSchedulePanel } from './schedule-panel';

@@ -22,6 +22,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { ConfirmModal } from '../app/confirm-modal';
 import { useApi, useMe } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { kindLabel, outcomeColor, snoozeLabel, thresholdsLabel } from '../checks/check-format';
@@ -30,6 +31,7 @@ import { SuiteRunsPanel } from '../runs/suite-runs-panel';
 import {
   SuiteColumnPolicyPanel,
   SuiteExportButton,
+  SuiteSchedulePanel,
   SuiteSharesPanel,
 } from '../suite-settings/suite-settings-panels';
 import { GrantBadge, HEALTH_WINDOW_DAYS, suiteFieldError, useSuiteHealth } from './suite-bits';
@@ -47,7 +49,7 @@ import {
   updateSuite,
 } from './suites-api';
 
-const TABS = ['checks', 'runs', 'columns', 'sharing'] as const;
+const TABS = ['checks', 'runs', 'schedule', 'columns', 'sharing'] as const;
 
 function EditSuiteModal({ suite, onClose }: { suite: Suite; onClose: () => void }): ReactNode {
   const { client } = useApi();
@@ -179,37 +181,6 @@ function SnoozeModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
-  );
-}
-
-function ConfirmModal(props: {
-  title: string;
-  children: ReactNode;
-  action: string;
-  pending: boolean;
-  error: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}): ReactNode {
-  return (
-    <Modal opened onClose={props.onClose} title={props.title}>
-      <Stack>
-        <Text size="sm">{props.children}</Text>
-        {props.error !== null && (
-          <Alert color="red" role="alert">
-            {messageOf(props.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={props.pending} onClick={props.onConfirm}>
-            {props.action}
-          </Button>
-        </Group>
-      </Stack>
     </Modal>
   );
 }
@@ -405,7 +376,7 @@ function SuiteHeader({ suite }: { suite: Suite }): ReactNode {
   );
 }
 
-/** One suite: its details, checks, runs, column policy and shares. */
+/** One suite: its details, checks, runs, schedule, column policy and shares. */
 export function SuitePage(): ReactNode {
   const { suiteId = '' } = useParams();
   const { client } = useApi();
@@ -477,6 +448,7 @@ export function SuitePage(): ReactNode {
         <Tabs.List>
           <Tabs.Tab value="checks">Checks ({data.check_count})</Tabs.Tab>
           <Tabs.Tab value="runs">Runs</Tabs.Tab>
+          <Tabs.Tab value="schedule">Schedule</Tabs.Tab>
           <Tabs.Tab value="columns">Column policy</Tabs.Tab>
           <Tabs.Tab value="sharing">Sharing</Tabs.Tab>
         </Tabs.List>
@@ -485,6 +457,9 @@ export function SuitePage(): ReactNode {
         </Tabs.Panel>
         <Tabs.Panel value="runs" pt="md">
           <SuiteRunsPanel suite={data} canRun={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedule" pt="md">
+          <SuiteSchedulePanel suite={data} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="columns" pt="md">
           <SuiteColumnPolicyPanel suite={data} canEdit={canAdmin} />
