@@ -79,18 +79,31 @@ export class ScheduleTicker {
     @Inject(SCHEDULE_CLOCK) private readonly clock: ScheduleClock,
   ) {}
 
-  /** Claims and fires every schedule due now, batch after batch, until none is left to claim. */
+  /**
+   * Claims and fires every schedule due now, batch after batch, until none is left to claim. A
+   * batch's jobs are added while the next batch is claimed; the tick ends when all are added.
+   */
   async tick(): Promise<TickReport> {
     const now = this.clock.now();
+    const fireTimes = memoized(this.fireTimes);
     const schedules: TickedSchedule[] = [];
-    for (;;) {
-      const batch = await this.tickBatch(now);
-      schedules.push(...batch);
-      if (batch.length < this.options.batchSize) return { schedules };
+    const enqueued: Promise<void>[] = [];
+    try {
+      for (;;) {
+        const batch = await this.tickBatch(now, fireTimes);
+        schedules.push(...batch.schedules);
+        enqueued.push(batch.enqueued);
+        if (batch.schedules.length < this.options.batchSize) return { schedules };
+      }
+    } finally {
+      await Promise.all(enqueued);
     }
   }
 
-  private async tickBatch(now: Date): Promise<TickedSchedule[]> {
+  private async tickBatch(
+    now: Date,
+    fireTimes: FireTimes,
+  ): Promise<{ schedules: TickedSchedule[]; enqueued: Promise<void> }> {
     const { decisions, outcomes } = await this.dataSource.transaction(async (manager) => {
       const due = await manager.query<DueSchedule[]>(
         `SELECT "id", "suite_id", "cron", "timezone", "next_fire_at" FROM "schedules"
@@ -100,7 +113,7 @@ export class ScheduleTicker {
         [now, this.options.batchSize],
       );
       if (due.length === 0) return { decisions: [], outcomes: new Map<string, SystemRunOutcome>() };
-      const decisions = due.map((schedule) => this.decide(schedule, now));
+      const decisions = due.map((schedule) => this.decide(schedule, now, fireTimes));
       const firing = decisions.filter((decision) => decision.fire);
       const fired = await this.system.createMany(
         firing.map(({ due: schedule }) => ({ suiteId: schedule.suite_id, trigger: RunTrigger.Schedule })),
@@ -110,25 +123,29 @@ export class ScheduleTicker {
       await this.advance(manager, decisions, outcomes, now);
       return { decisions, outcomes };
     });
-    // After the commit: a crash before this line leaves committed runs without a job, which the
-    // scheduler's run-queue sweep queues again; the schedules have moved on either way.
-    await this.system.enqueue([...outcomes.values()]);
-    return decisions.map((decision) => this.report(decision, outcomes.get(decision.due.id) ?? null));
+    // After the commit: a crash before the jobs are added leaves committed runs without a job,
+    // which the scheduler's run-queue sweep queues again; the schedules have moved on either way.
+    // `enqueue` logs a failure instead of throwing.
+    const enqueued = this.system.enqueue([...outcomes.values()]);
+    return {
+      schedules: decisions.map((decision) => this.report(decision, outcomes.get(decision.due.id) ?? null)),
+      enqueued,
+    };
   }
 
   /** Whether the first due tick fires, how many ticks are missed, and the next tick after now. */
-  private decide(due: DueSchedule, now: Date): Decision {
+  private decide(due: DueSchedule, now: Date, fireTimes: FireTimes): Decision {
     const first = new Date(due.next_fire_at);
     const fire = now.getTime() - first.getTime() <= this.options.graceMs;
     try {
       let missed = fire ? 0 : 1;
-      let next = this.fireTimes.nextFireAfter(due.cron, due.timezone, first);
+      let next = fireTimes.nextFireAfter(due.cron, due.timezone, first);
       while (next !== null && next <= now && missed < MISSED_TICKS_COUNTED) {
         missed += 1;
-        next = this.fireTimes.nextFireAfter(due.cron, due.timezone, next);
+        next = fireTimes.nextFireAfter(due.cron, due.timezone, next);
       }
       const saturated = next !== null && next <= now;
-      if (saturated) next = this.fireTimes.nextFireAfter(due.cron, due.timezone, now);
+      if (saturated) next = fireTimes.nextFireAfter(due.cron, due.timezone, now);
       return { due, fire, missed, saturated, nextFireAt: next };
     } catch (error) {
       // Only a row written around the API's validation gets here: it stops instead of failing every tick.
@@ -186,4 +203,23 @@ export class ScheduleTicker {
     }
     return { scheduleId: due.id, suiteId: due.suite_id, fired, missed, nextFireAt };
   }
+}
+
+/**
+ * `fireTimes` remembering its answers for one tick: the schedules due at once mostly share their
+ * expression, zone and due instant, so most of a tick's questions are asked many times.
+ */
+function memoized(fireTimes: FireTimes): FireTimes {
+  const answers = new Map<string, Date | null>();
+  return {
+    nextFireAfter(cron: string, timezone: string, after: Date): Date | null {
+      const key = `${timezone}\u0000${cron}\u0000${after.getTime()}`;
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        answer = fireTimes.nextFireAfter(cron, timezone, after);
+        answers.set(key, answer);
+      }
+      return answer;
+    },
+  };
 }
