@@ -1,3 +1,5 @@
+import { CronTime } from 'cron';
+import { DateTime } from 'luxon';
 import { AppError } from '@dq/contracts';
 import { CronSchedule, cronProblem, timezoneProblem } from './cron-schedule';
 
@@ -242,6 +244,36 @@ describe('CronSchedule: ordinary expressions', () => {
       '2026-11-30T09:00:00+00:00',
       '2026-12-01T09:00:00+00:00',
       '2026-12-02T09:00:00+00:00',
+    ]);
+  });
+
+  it.each([
+    '*/30 * * * *',
+    '0 6 * * 1-5',
+    '15 9-17/2 * * MON,WED',
+    '0 0 1 1 MON',
+    '0 0 13 * 5',
+    '0 12 */10 JAN-MAR *',
+    '5 4 * * 7',
+    '0 0 31 * *',
+  ])('matches %s exactly as the cron library does where there is no DST (UTC)', (cron) => {
+    const library = new CronTime(cron, 'UTC');
+    const ours = new CronSchedule(cron, 'UTC');
+    let libraryNext: DateTime = DateTime.fromISO('2026-01-01T00:00:00Z', { zone: 'UTC' });
+    let oursNext = new Date('2026-01-01T00:00:00Z');
+    for (let index = 0; index < 40; index++) {
+      libraryNext = library.getNextDateFrom(libraryNext, 'UTC');
+      oursNext = ours.nextAfter(oursNext) as Date;
+      expect(oursNext.toISOString()).toBe(libraryNext.toUTC().toISO());
+    }
+  });
+
+  it('day of month OR day of week when both are restricted, as cron reads them', () => {
+    expect(fires('0 0 13 * 5', 'UTC', '2026-01-01T00:00:00Z', 4)).toEqual([
+      '2026-01-02T00:00:00+00:00',
+      '2026-01-09T00:00:00+00:00',
+      '2026-01-13T00:00:00+00:00',
+      '2026-01-16T00:00:00+00:00',
     ]);
   });
 
