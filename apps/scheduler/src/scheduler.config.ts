@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseServiceConfig } from '@dq/platform';
 
 /** Environment of the scheduler service; validated at boot. */
@@ -25,17 +25,20 @@ export class SchedulerConfig extends BaseServiceConfig {
 
   /**
    * The runner's public keys (`kid:<base64 DER X25519 public key>[,…]`): the secret sweep reports
-   * credentials sealed under a key id not listed here. Public keys only (docs/decisions/0014).
+   * credentials sealed under a key id not listed here; without them it records `skipped`. Public
+   * keys only (docs/decisions/0014).
    */
+  @IsOptional()
   @IsString()
   @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
     message: 'must be kid:<base64 public key>[,kid:<base64 public key>…]',
   })
-  SECRETS_PUBLIC_KEYS!: string;
+  SECRETS_PUBLIC_KEYS?: string;
 
-  /** The key id new secrets are sealed with. */
+  /** The active key id of that ring (required with it). */
+  @IsOptional()
   @Matches(/^[a-z0-9_-]{1,32}$/)
-  SECRETS_ACTIVE_KEY_ID!: string;
+  SECRETS_ACTIVE_KEY_ID?: string;
 
   /** How often queued runs are checked for a job Redis lost (a restart without persistence). */
   @Type(() => Number)

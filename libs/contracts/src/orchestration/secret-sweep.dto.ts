@@ -3,6 +3,8 @@ import { ApiProperty } from '@nestjs/swagger';
 /** Where the last orphan-secret sweep stands; `never_run` until one is recorded. */
 export const SecretSweepStatus = {
   NeverRun: 'never_run',
+  /** The process that ran it had no public key ring configured: nothing was checked. */
+  Skipped: 'skipped',
   Completed: 'completed',
   Failed: 'failed',
 } as const;
@@ -94,7 +96,7 @@ export class SecretSweepReport {
   @ApiProperty({ enum: [0] })
   deleted!: 0;
 
-  /** Why the last sweep failed (a classified message, never secret material); else null. */
+  /** Why the last sweep failed or was skipped (never secret material); else null. */
   @ApiProperty({ type: String, nullable: true })
   error!: string | null;
 }

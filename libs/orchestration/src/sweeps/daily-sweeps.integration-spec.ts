@@ -13,6 +13,7 @@ import {
   SecretSweepAuditAction,
   SecretSweepStatus,
   ServiceName,
+  SweepTrigger,
 } from '@dq/contracts';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { RunEntity, RunResultEntity } from '@dq/runs/entities';
@@ -21,6 +22,7 @@ import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '
 import { SweepKind, SweepOutcome } from './daily-sweep';
 import { DailySweeps } from './daily-sweeps.service';
 import { ORPHAN_ASSET_RETIREMENT, type OrphanAssetRetirement } from './orphan-assets.sweep';
+import { OrphanSecretsSweep } from './orphan-secrets.sweep';
 import { SecretSweepService } from './secret-sweep.service';
 import { SweepReports } from './sweep-reports.service';
 import { DailySweepsModule, SecretSweepModule } from './sweeps.module';
@@ -352,5 +354,20 @@ describe('daily sweeps', () => {
     expect(failed?.outcome).toBe(SweepOutcome.Failed);
     expect(JSON.stringify(failed?.report)).not.toContain('assets store down');
     expect((await reports.read(SweepKind.OrphanAssets))?.outcome).toBe(SweepOutcome.Failed);
+  });
+
+  it('records skipped, checking nothing, in a process without a public key ring', async () => {
+    const reports = contexts[0].get(SweepReports);
+    const before = await secrets();
+    const record = await reports.run(new OrphanSecretsSweep(dataSource, null), SweepTrigger.Daily);
+    expect(record).toMatchObject({ outcome: SweepOutcome.Skipped, report: { reason: 'no_key_ring' } });
+    expect(await secretSweep.lastReport()).toMatchObject({
+      status: SecretSweepStatus.Skipped,
+      error: 'no_key_ring',
+      counts: null,
+      orphans: [],
+      deleted: 0,
+    });
+    expect(await secrets()).toEqual(before);
   });
 });

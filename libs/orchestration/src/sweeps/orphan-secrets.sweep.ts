@@ -4,7 +4,7 @@ import { OrphanSecretReason, SECRET_SWEEP_MAX_LISTED } from '@dq/contracts';
 import { findOrphanSecrets } from '@dq/connections';
 import { type DailySweep, SweepKind, SweepOutcome, type SweepResult } from './daily-sweep';
 
-/** The key ids of the current public key ring (`SECRETS_PUBLIC_KEYS`); public keys only. */
+/** The key ids of the current public key ring (`SECRETS_PUBLIC_KEYS`), or null when not configured. */
 export const SWEEP_KEY_IDS = Symbol('SWEEP_KEY_IDS');
 
 /**
@@ -18,10 +18,12 @@ export class OrphanSecretsSweep implements DailySweep {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    @Inject(SWEEP_KEY_IDS) private readonly keyIds: readonly string[],
+    @Inject(SWEEP_KEY_IDS) private readonly keyIds: readonly string[] | null,
   ) {}
 
   async run(): Promise<SweepResult> {
+    // Without the ring every current envelope would look orphaned: report nothing rather than that.
+    if (this.keyIds === null) return { outcome: SweepOutcome.Skipped, report: { reason: 'no_key_ring' } };
     const scan = await findOrphanSecrets(this.dataSource, this.keyIds);
     const count = (reason: OrphanSecretReason): number =>
       scan.orphans.filter((orphan) => orphan.reason === reason).length;

@@ -65,6 +65,16 @@ const NEVER_RUN: SecretSweepReport = {
 function reportOf(record: SweepReportRecord | null): SecretSweepReport {
   if (!record?.finishedAt) return { ...NEVER_RUN };
   const stored = record.report;
+  if (record.outcome === SweepOutcome.Skipped) {
+    return {
+      ...NEVER_RUN,
+      status: SecretSweepStatus.Skipped,
+      trigger: record.trigger,
+      started_at: record.startedAt?.toISOString() ?? null,
+      finished_at: record.finishedAt.toISOString(),
+      error: typeof stored['reason'] === 'string' ? stored['reason'] : null,
+    };
+  }
   const failed = record.outcome === SweepOutcome.Failed;
   return {
     status: failed ? SecretSweepStatus.Failed : SecretSweepStatus.Completed,

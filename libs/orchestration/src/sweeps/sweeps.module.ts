@@ -16,9 +16,12 @@ import { SweepReports } from './sweep-reports.service';
 export interface SweepProcessOptions {
   /** The service name recorded as who ran a sweep. */
   service: string;
-  /** `SECRETS_PUBLIC_KEYS` and `SECRETS_ACTIVE_KEY_ID`: public keys only (docs/decisions/0014). */
-  publicKeys: string;
-  activeKeyId: string;
+  /**
+   * `SECRETS_PUBLIC_KEYS` and `SECRETS_ACTIVE_KEY_ID`: public keys only (docs/decisions/0014).
+   * Without them the orphan-secret sweep records `skipped` (reason `no_key_ring`).
+   */
+  publicKeys?: string;
+  activeKeyId?: string;
 }
 
 export interface DailySweepsOptions extends SweepProcessOptions {
@@ -34,7 +37,10 @@ function processProviders(options: SweepProcessOptions): Provider[] {
     // Parsed when the module is built, not when it is described, so a bad ring refuses boot.
     {
       provide: SWEEP_KEY_IDS,
-      useFactory: () => Object.keys(parsePublicKeys(options.publicKeys, options.activeKeyId).keys),
+      useFactory: (): string[] | null =>
+        options.publicKeys === undefined
+          ? null
+          : Object.keys(parsePublicKeys(options.publicKeys, options.activeKeyId ?? '').keys),
     },
     SweepReports,
     OrphanSecretsSweep,
