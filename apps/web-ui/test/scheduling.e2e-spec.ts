@@ -3,12 +3,12 @@
  * in a chosen zone (its five next fire times read there), a bad cron is refused inline with nothing
  * written, the schedule is disabled, and a Viewer sees it read-only; a binding is created and
  * disabled, and a pipeline run published to JetStream is consumed by a real scheduler and shows
- * as a near-miss with its reason, fixed from the screen.
+ * as a near-miss with its reason, fixed from the screen; an admin reads and runs the secret sweep.
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import type { Locator, Page } from 'playwright-core';
-import { type AppProcess, call, startApp, waitFor } from '@dq/testing';
+import { type AppProcess, LISTED_ADMIN, call, startApp, waitFor } from '@dq/testing';
 import { BrowserWorld, screenshotOnFailure, seriousAccessibilityViolations } from './browser-harness';
 
 const MEMBER = 'scheduling-member@example.test';
@@ -50,6 +50,7 @@ async function noSeriousViolations(page: Page): Promise<void> {
 describe('scheduling and pipeline triggers in the browser (e2e)', () => {
   let world: BrowserWorld;
   let scheduler: AppProcess;
+  let admin: string;
   let member: string;
   let suiteId = '';
 
@@ -57,7 +58,7 @@ describe('scheduling and pipeline triggers in the browser (e2e)', () => {
     world = await BrowserWorld.create('web-scheduling');
     // The scheduler consumes the observed pipeline runs and judges them against the bindings.
     scheduler = await startApp('scheduler', world.world.env.env, { env: { LOG_LEVEL: 'warn' } });
-    const admin = await world.world.mintToken('scheduling-admin@example.test', 'admin');
+    admin = await world.world.mintToken(LISTED_ADMIN, 'admin');
     member = await world.world.mintToken(MEMBER, 'member');
     const viewer = await world.world.mintToken(VIEWER, 'viewer');
     const viewerId = ((await call(world.api(), 'GET', '/me', { token: viewer })).body as { id: string }).id;
@@ -252,6 +253,36 @@ describe('scheduling and pipeline triggers in the browser (e2e)', () => {
       await disabledRow.getByRole('button', { name: 'Enable the binding of load_orders in prod' }).click();
       await disabledRow.getByText('It has been enabled since.').waitFor();
       expect((await bindings())[0]).toMatchObject({ id: binding?.id, enabled: true });
+    });
+    await context.close();
+  });
+
+  it("shows an admin the secret sweep's last report and runs one now", async () => {
+    const { context, page } = await world.newPage();
+    await screenshotOnFailure(page, 'scheduling-secret-sweep', async () => {
+      await world.signIn(page, LISTED_ADMIN);
+      await page.goto(`${world.baseUrl}/admin`);
+      await page.getByRole('heading', { name: 'Secret sweep', level: 2 }).waitFor();
+      // Never run, or run once by the scheduler's daily pass since it started.
+      expect(await page.getByTestId('secret-sweep-status').textContent()).toMatch(/^(Never run|Completed)$/);
+      await noSeriousViolations(page);
+
+      await page.getByRole('button', { name: 'Run now' }).click();
+      await page.getByText('Run by an admin').waitFor();
+      expect(await page.getByTestId('secret-sweep-status').textContent()).toBe('Completed');
+      const report = (await call(world.api(), 'GET', '/admin/secret-sweep', { token: admin })).body as {
+        status: string;
+        trigger: string;
+        counts: { sealed_credentials: number; orphans: number };
+      };
+      expect(report).toMatchObject({ status: 'completed', trigger: 'manual', counts: { orphans: 0 } });
+      // The connection's sealed password was checked, and the screen shows the same count.
+      expect(report.counts.sealed_credentials).toBeGreaterThanOrEqual(1);
+      const counts = page.getByTestId('secret-sweep-counts');
+      expect(await counts.getByRole('row', { name: /Sealed credentials checked/ }).textContent()).toContain(
+        String(report.counts.sealed_credentials),
+      );
+      await noSeriousViolations(page);
     });
     await context.close();
   });
