@@ -79,13 +79,14 @@ export class SweepReports {
     }
     const [row] = await this.dataSource.query<SweepReportRow[]>(
       `INSERT INTO "sweep_reports" ("kind", "trigger", "started_at", "finished_at", "outcome", "report", "ran_by")
-       VALUES ($1, $2, $3, now(), $4, $5::jsonb, $6)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
        ON CONFLICT ("kind") DO UPDATE
          SET "trigger" = EXCLUDED."trigger", "started_at" = EXCLUDED."started_at",
              "finished_at" = EXCLUDED."finished_at", "outcome" = EXCLUDED."outcome",
              "report" = EXCLUDED."report", "ran_by" = EXCLUDED."ran_by", "updated_at" = now()
        RETURNING ${COLUMNS}`,
-      [sweep.kind, trigger, startedAt, outcome, JSON.stringify(report), this.processName],
+      // Both instants from this process's clock, so a report never ends before it starts.
+      [sweep.kind, trigger, startedAt, new Date(), outcome, JSON.stringify(report), this.processName],
     );
     if (outcome !== SweepOutcome.Failed) {
       this.logger.log({ msg: 'daily sweep finished', sweep: sweep.kind, trigger, outcome });
