@@ -14,8 +14,9 @@ const REASON_TEXT: Record<OrphanReason, string> = {
 
 const STATUS_BADGE: Record<SecretSweepReport['status'], { label: string; color: string }> = {
   never_run: { label: 'Never run', color: 'gray' },
+  skipped: { label: 'Skipped', color: 'gray' },
   completed: { label: 'Completed', color: 'indigo' },
-  failed: { label: 'Failed', color: 'red' },
+  failed: { label: 'Failed', color: 'red.9' },
 };
 
 function when(iso: string | null): string {
@@ -43,11 +44,16 @@ function Report({ report }: { report: SecretSweepReport }): ReactNode {
             ))}
         . The sweep only reports: nothing is deleted.
       </Text>
-      {report.error && (
-        <Alert color="red" role="alert" title="The last sweep failed">
-          {report.error}
-        </Alert>
-      )}
+      {report.error &&
+        (report.status === 'skipped' ? (
+          <Alert color="gray" title="The last sweep was skipped: nothing was checked">
+            {report.error}
+          </Alert>
+        ) : (
+          <Alert color="red" role="alert" title="The last sweep failed">
+            {report.error}
+          </Alert>
+        ))}
       {counts && (
         <Table variant="vertical" layout="fixed" withTableBorder data-testid="secret-sweep-counts">
           <Table.Tbody>
@@ -118,7 +124,11 @@ export function SecretSweepPanel(): ReactNode {
             Secret sweep
           </Title>
           {status && (
-            <Badge variant="light" color={status.color} data-testid="secret-sweep-status">
+            <Badge
+              variant={sweep.data?.status === 'failed' ? 'filled' : 'light'}
+              color={status.color}
+              data-testid="secret-sweep-status"
+            >
               {status.label}
             </Badge>
           )}

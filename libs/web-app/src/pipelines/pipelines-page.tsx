@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Code,
   Group,
@@ -71,9 +70,9 @@ function useSuiteLookup(): SuiteLookup & { error: unknown } {
 function SuiteCell({ binding, suites }: { binding: TriggerBinding; suites: SuiteLookup }): ReactNode {
   if (!binding.suite_exists) {
     return (
-      <Badge variant="light" color="red">
+      <Text size="sm" c="red.9" fw={500}>
         Suite deleted
-      </Badge>
+      </Text>
     );
   }
   const suite = suites.byId.get(binding.suite_id);
