@@ -3,6 +3,7 @@ import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { ServiceName, type WorkspaceRole } from '@dq/contracts';
+import { AuditModule } from '@dq/audit';
 import { type Actor } from '@dq/auth';
 import { BaseServiceConfig, loadConfig, platformModules } from '@dq/platform';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
@@ -31,6 +32,7 @@ async function boot(env: IsolatedEnvironment): Promise<INestApplicationContext> 
     imports: [
       ...platformModules({ service, config }),
       ServiceRuntimeModule.forRoot({ service, config }),
+      AuditModule,
       PipelineTriggersModule,
       TriggerBindingsModule,
     ],

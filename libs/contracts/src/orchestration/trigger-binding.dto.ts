@@ -120,6 +120,15 @@ export class TriggerBindingPage {
   next_cursor!: string | null;
 }
 
+/** Audit event names of trigger bindings. */
+export const TriggerBindingAuditAction = {
+  Created: 'trigger_binding.created',
+  Updated: 'trigger_binding.updated',
+  Deleted: 'trigger_binding.deleted',
+} as const;
+export type TriggerBindingAuditAction =
+  (typeof TriggerBindingAuditAction)[keyof typeof TriggerBindingAuditAction];
+
 /** Why a succeeded pipeline run's closest binding did not queue its suite. */
 export const NearMissReason = {
   /** Same provider, pipeline id and env, but the binding is disabled. */

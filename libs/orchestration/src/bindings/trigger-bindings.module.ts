@@ -3,7 +3,7 @@ import { SuiteAccessService } from '@dq/suites';
 import { NearMissesService } from './near-misses.service';
 import { TriggerBindingsService } from './trigger-bindings.service';
 
-/** Trigger bindings and near-misses as the gateways serve them. Needs the app's global DataSource. */
+/** Trigger bindings and near-misses as the gateways serve them. Needs the app's global DataSource and AuditLog. */
 @Module({
   providers: [SuiteAccessService, TriggerBindingsService, NearMissesService],
   exports: [TriggerBindingsService, NearMissesService],

@@ -82,6 +82,18 @@ describe('TriggerBindingsService', () => {
     expect((await service.get(owner, created.id)).enabled).toBe(false);
     await service.delete(editor, created.id);
     expect(await codeOf(service.get(owner, created.id))).toBe(ErrorCode.NotFound);
+    const audited = await dataSource.query<{ action: string; actor_user_id: string; detail: unknown }[]>(
+      `SELECT action, actor_user_id, detail FROM audit_events WHERE target_id = $1 ORDER BY occurred_at`,
+      [created.id],
+    );
+    expect(audited).toEqual([
+      expect.objectContaining({ action: 'trigger_binding.created', actor_user_id: editor.user.id }),
+      expect.objectContaining({
+        action: 'trigger_binding.updated',
+        detail: expect.objectContaining({ changed: { enabled: { from: true, to: false } } }),
+      }),
+      expect.objectContaining({ action: 'trigger_binding.deleted' }),
+    ]);
   });
 
   it('refuses a viewer 403 and a stranger 404 on writes, and writes nothing', async () => {

@@ -5,11 +5,13 @@ import {
   type CreateTriggerBindingRequest,
   ErrorCode,
   SuiteGrant,
+  TriggerBindingAuditAction,
   type TriggerBindingListQuery,
   type TriggerBindingPage,
   type TriggerBindingResponse,
   type UpdateTriggerBindingRequest,
 } from '@dq/contracts';
+import { AuditLog } from '@dq/audit';
 import { type Actor } from '@dq/auth';
 import { KeysetPage, type KeysetOrder, SqlParams, entityOfRow, isUniqueViolation } from '@dq/db';
 import { SuiteAccessService, suiteNameSql, visibleSuiteIdsSql } from '@dq/suites';
@@ -47,13 +49,14 @@ export function visibleBindingSql(actor: Actor, params: SqlParams): string {
  * Pipeline-to-suite trigger bindings. Reads follow the bound suite's grants (a binding of a suite
  * the caller cannot see is a 404, like the suite); creating, changing and deleting one needs `edit`
  * on the suite, on both suites when it moves. A binding whose suite was deleted is kept and shown
- * to workspace admins only, who may change or delete it.
+ * to workspace admins only, who may change or delete it. Every write is audited with the change.
  */
 @Injectable()
 export class TriggerBindingsService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(SuiteAccessService) private readonly access: SuiteAccessService,
+    @Inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   async list(actor: Actor, query: TriggerBindingListQuery = {}): Promise<TriggerBindingPage> {
@@ -90,6 +93,12 @@ export class TriggerBindingsService {
         createdBy: actor.user.id,
       });
       await this.save(manager, binding);
+      await this.record(manager, actor, TriggerBindingAuditAction.Created, binding, {
+        provider: binding.provider,
+        pipeline_id: binding.pipelineId,
+        env: binding.env,
+        enabled: binding.enabled,
+      });
       return toTriggerBindingResponse(binding, true);
     });
   }
@@ -102,6 +111,7 @@ export class TriggerBindingsService {
     return this.dataSource.transaction(async (manager) => {
       const { binding, suiteExists } = await this.requireBinding(actor, id, SuiteGrant.Edit, manager);
       let exists = suiteExists;
+      const before = { ...binding };
       if (input.suite_id !== undefined && input.suite_id !== binding.suiteId) {
         await this.access.require(actor, input.suite_id, SuiteGrant.Edit, manager);
         binding.suiteId = input.suite_id;
@@ -111,7 +121,22 @@ export class TriggerBindingsService {
       if (input.pipeline_id !== undefined) binding.pipelineId = input.pipeline_id;
       if (input.env !== undefined) binding.env = input.env;
       if (input.enabled !== undefined) binding.enabled = input.enabled;
+      const changed = Object.fromEntries(
+        (
+          [
+            ['provider', before.provider, binding.provider],
+            ['pipeline_id', before.pipelineId, binding.pipelineId],
+            ['env', before.env, binding.env],
+            ['suite_id', before.suiteId, binding.suiteId],
+            ['enabled', before.enabled, binding.enabled],
+          ] as const
+        )
+          .filter(([, from, to]) => from !== to)
+          .map(([field, from, to]) => [field, { from, to }]),
+      );
+      if (Object.keys(changed).length === 0) return toTriggerBindingResponse(binding, exists);
       await this.save(manager, binding);
+      await this.record(manager, actor, TriggerBindingAuditAction.Updated, binding, { changed });
       return toTriggerBindingResponse(binding, exists);
     });
   }
@@ -120,6 +145,11 @@ export class TriggerBindingsService {
     await this.dataSource.transaction(async (manager) => {
       const { binding } = await this.requireBinding(actor, id, SuiteGrant.Edit, manager);
       await manager.delete(TriggerBindingEntity, { id: binding.id });
+      await this.record(manager, actor, TriggerBindingAuditAction.Deleted, binding, {
+        provider: binding.provider,
+        pipeline_id: binding.pipelineId,
+        env: binding.env,
+      });
     });
   }
 
@@ -177,6 +207,26 @@ export class TriggerBindingsService {
         { field: 'pipeline_id', binding_id: existing?.id ?? null },
       );
     }
+  }
+
+  private async record(
+    manager: EntityManager,
+    actor: Actor,
+    action: TriggerBindingAuditAction,
+    binding: TriggerBindingEntity,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        action,
+        actor_user_id: actor.user.id,
+        actor_credential: actor.credential,
+        target_type: 'trigger_binding',
+        target_id: binding.id,
+        detail: { suite_id: binding.suiteId, ...detail },
+      },
+      manager,
+    );
   }
 
   private view(row: BindingRow): TriggerBindingResponse {
