@@ -34,13 +34,14 @@ function Report({ report }: { report: SecretSweepReport }): ReactNode {
     <Stack gap="sm">
       <Text size="sm">
         {report.trigger === 'manual' ? 'Run by an admin' : 'Daily run'}, started {when(report.started_at)},
-        finished {when(report.finished_at)}. Checked against the key ids{' '}
+        finished {when(report.finished_at)}. Checked against the key ids:{' '}
         {report.key_ids.length === 0
-          ? '(none)'
-          : report.key_ids.map((id) => (
-              <Code key={id} mr={4}>
-                {id}
-              </Code>
+          ? 'none'
+          : report.key_ids.map((id, index) => (
+              <span key={id}>
+                {index > 0 && ', '}
+                <Code>{id}</Code>
+              </span>
             ))}
         . The sweep only reports: nothing is deleted.
       </Text>

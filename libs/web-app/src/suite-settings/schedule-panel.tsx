@@ -33,6 +33,12 @@ import { browserTimeZone, instantInZone, timeZones } from '../scheduling/schedul
 
 const SCHEDULE_FIELDS = ['cron', 'timezone', 'enabled'] as const;
 
+/** The expression typed in monospace, so its five fields line up as they are read. */
+const CRON_STYLES = {
+  ...READABLE_ERROR,
+  input: { ...READABLE_ERROR.input, fontFamily: 'var(--mantine-font-family-monospace)' },
+};
+
 /** The schedule as it stands: its rule, the next five fire times in its zone, the last tick and run. */
 function ScheduleFacts({ schedule }: { schedule: Schedule }): ReactNode {
   const zone = schedule.timezone;
@@ -147,8 +153,7 @@ function ScheduleForm({
             value={draft.cron}
             onChange={(event) => change({ cron: event.currentTarget.value })}
             error={fieldErrorOf(save.error, 'cron')}
-            styles={READABLE_ERROR}
-            ff="monospace"
+            styles={CRON_STYLES}
             w={{ base: '100%', sm: 320 }}
           />
           <Select
@@ -157,7 +162,6 @@ function ScheduleForm({
             required
             searchable
             data={zones}
-            limit={50}
             value={draft.timezone}
             onChange={(value) => value && change({ timezone: value })}
             allowDeselect={false}
