@@ -681,6 +681,12 @@ const ROWS: MatrixRow[] = [
     expect: AUTHENTICATED,
   },
   {
+    endpoint: 'GET /trigger-bindings?suite_id={hidden}',
+    method: 'GET',
+    path: (c) => `/trigger-bindings?suite_id=${c.hiddenSuiteId}`,
+    expect: HIDDEN_READ,
+  },
+  {
     endpoint: 'POST /trigger-bindings (shared suite)',
     method: 'POST',
     path: () => '/trigger-bindings',

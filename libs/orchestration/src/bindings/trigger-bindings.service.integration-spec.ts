@@ -142,6 +142,8 @@ describe('TriggerBindingsService', () => {
     expect(seenByViewer.length).toBeGreaterThan(0);
     expect((await all(owner)).map((binding) => binding.id)).toContain(hidden.id);
     expect(await all(stranger)).toEqual([]);
+    // Filtered by a suite the caller cannot see: that suite's 404, as GET /runs?suite_id= answers.
+    expect(await codeOf(service.list(viewer, { suite_id: otherSuiteId }))).toBe(ErrorCode.NotFound);
     expect((await service.list(owner, { suite_id: otherSuiteId })).items.map((b) => b.id)).toEqual([
       hidden.id,
     ]);

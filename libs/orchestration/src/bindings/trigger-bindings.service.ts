@@ -12,7 +12,7 @@ import {
   type UpdateTriggerBindingRequest,
 } from '@dq/contracts';
 import { AuditLog } from '@dq/audit';
-import { type Actor } from '@dq/auth';
+import { type Actor, suiteNotFoundError } from '@dq/auth';
 import { KeysetPage, type KeysetOrder, SqlParams, entityOfRow, isUniqueViolation } from '@dq/db';
 import { SuiteAccessService, suiteNameSql, visibleSuiteIdsSql } from '@dq/suites';
 import { TriggerBindingEntity } from '../entities';
@@ -60,6 +60,7 @@ export class TriggerBindingsService {
   ) {}
 
   async list(actor: Actor, query: TriggerBindingListQuery = {}): Promise<TriggerBindingPage> {
+    if (query.suite_id !== undefined) await this.requireSuiteFilter(actor, query.suite_id);
     const paging = new KeysetPage(BINDINGS_OLDEST_FIRST, query);
     const params = new SqlParams();
     const where = [visibleBindingSql(actor, params)];
@@ -185,6 +186,22 @@ export class TriggerBindingsService {
       throw error;
     }
     return { binding, suiteExists: true };
+  }
+
+  /**
+   * A list filtered by a suite answers as the suite does, like `GET /runs?suite_id=`: 404 when the
+   * caller cannot see it; a deleted suite's bindings are listed to workspace admins only.
+   */
+  private async requireSuiteFilter(actor: Actor, suiteId: string): Promise<void> {
+    const [row] = await this.dataSource.query<{ exists: boolean }[]>(
+      `SELECT ${suiteNameSql('$1::uuid')} IS NOT NULL AS "exists"`,
+      [suiteId],
+    );
+    if (row?.exists !== true) {
+      if (!actor.user.is_workspace_admin) throw suiteNotFoundError();
+      return;
+    }
+    await this.access.require(actor, suiteId, SuiteGrant.View);
   }
 
   /** Saves the binding; another binding of the same pipeline, env and suite is a 409 naming it. */
