@@ -756,6 +756,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/secret-sweep': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_secret_sweep'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/secret-sweep/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['run_secret_sweep'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_schedules'];
+    put?: never;
+    post: operations['create_schedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/schedules/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_schedule'];
+    put?: never;
+    post?: never;
+    delete: operations['delete_schedule'];
+    options?: never;
+    head?: never;
+    patch: operations['update_schedule'];
+    trace?: never;
+  };
+  '/api/v1/trigger-bindings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_trigger_bindings'];
+    put?: never;
+    post: operations['create_trigger_binding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/trigger-bindings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_trigger_binding'];
+    put?: never;
+    post?: never;
+    delete: operations['delete_trigger_binding'];
+    options?: never;
+    head?: never;
+    patch: operations['update_trigger_binding'];
+    trace?: never;
+  };
+  '/api/v1/orchestration/near-misses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_near_misses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2316,6 +2428,163 @@ export interface components {
       /** @enum {string} */
       zero_sample_source: 'env' | 'setting' | 'default';
       egress: components['schemas']['DeploymentEgressView'];
+    };
+    SecretSweepCounts: {
+      sealed_credentials: number;
+      orphans: number;
+      connection_deleted: number;
+      key_not_in_ring: number;
+      unreadable_envelope: number;
+    };
+    OrphanSecretView: {
+      /** Format: uuid */
+      connection_id: string;
+      /** @enum {string} */
+      reason: 'connection_deleted' | 'key_not_in_ring' | 'unreadable_envelope';
+      key_id: string | null;
+    };
+    SecretSweepReport: {
+      /** @enum {string} */
+      status: 'never_run' | 'skipped' | 'completed' | 'failed';
+      /** @enum {string|null} */
+      trigger: 'daily' | 'manual' | null;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      counts: components['schemas']['SecretSweepCounts'] | null;
+      orphans: components['schemas']['OrphanSecretView'][];
+      orphans_truncated: boolean;
+      key_ids: string[];
+      /** @enum {number} */
+      deleted: 0;
+      error: string | null;
+    };
+    ScheduleResponse: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      suite_id: string;
+      /**
+       * @description A 5-field cron expression (minute hour day-of-month month day-of-week) read in `timezone`; no seconds field, no @ nicknames
+       * @example 0 6 * * 1-5
+       */
+      cron: string;
+      /**
+       * @description The IANA time zone the expression is read in
+       * @example Europe/Berlin
+       */
+      timezone: string;
+      enabled: boolean;
+      /** Format: date-time */
+      next_fire_at: string | null;
+      /** Format: date-time */
+      last_fired_at: string | null;
+      /** @description The next five fire instants, ISO 8601 with the zone offset at each (e.g. 2026-03-08T03:00:00-04:00); empty while disabled */
+      upcoming_fire_times: string[];
+      /** Format: uuid */
+      last_run_id: string | null;
+      /** @description Ticks passed over without a run because the scheduler was down when they fell due */
+      missed_ticks: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SchedulePage: {
+      items: components['schemas']['ScheduleResponse'][];
+      next_cursor: string | null;
+    };
+    CreateScheduleRequest: {
+      /** Format: uuid */
+      suite_id: string;
+      /**
+       * @description A 5-field cron expression (minute hour day-of-month month day-of-week) read in `timezone`; no seconds field, no @ nicknames
+       * @example 0 6 * * 1-5
+       */
+      cron: string;
+      /**
+       * @description The IANA time zone the expression is read in
+       * @example Europe/Berlin
+       */
+      timezone: string;
+      enabled?: boolean | null;
+    };
+    UpdateScheduleRequest: {
+      /**
+       * @description A 5-field cron expression (minute hour day-of-month month day-of-week) read in `timezone`; no seconds field, no @ nicknames
+       * @example 0 6 * * 1-5
+       */
+      cron?: string | null;
+      /**
+       * @description The IANA time zone the expression is read in
+       * @example Europe/Berlin
+       */
+      timezone?: string | null;
+      enabled?: boolean | null;
+    };
+    TriggerBindingResponse: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      provider: 'factory' | 'scheduler' | 'builder';
+      pipeline_id: string;
+      env: string;
+      /** Format: uuid */
+      suite_id: string;
+      enabled: boolean;
+      suite_exists: boolean;
+      /** Format: uuid */
+      created_by: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    TriggerBindingPage: {
+      items: components['schemas']['TriggerBindingResponse'][];
+      next_cursor: string | null;
+    };
+    CreateTriggerBindingRequest: {
+      /** @enum {string} */
+      provider: 'factory' | 'scheduler' | 'builder';
+      pipeline_id: string;
+      env: string;
+      /** Format: uuid */
+      suite_id: string;
+      enabled?: boolean | null;
+    };
+    UpdateTriggerBindingRequest: {
+      /** @enum {string|null} */
+      provider?: 'factory' | 'scheduler' | 'builder' | null;
+      pipeline_id?: string | null;
+      env?: string | null;
+      /** Format: uuid */
+      suite_id?: string | null;
+      enabled?: boolean | null;
+    };
+    NearMissResponse: {
+      /** Format: uuid */
+      pipeline_run_id: string;
+      /** @enum {string} */
+      provider: 'factory' | 'scheduler' | 'builder';
+      pipeline_id: string;
+      env: string;
+      run_id: string;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+      /** Format: date-time */
+      finished_at: string | null;
+      /** Format: date-time */
+      received_at: string;
+      /** @enum {string} */
+      reason:
+        'disabled' | 'suite_deleted' | 'id_differs_by_case_or_whitespace' | 'other_environment' | 'none';
+      closest_binding: components['schemas']['TriggerBindingResponse'] | null;
+    };
+    NearMissPage: {
+      items: components['schemas']['NearMissResponse'][];
+      next_cursor: string | null;
     };
     WarehouseConfig: {
       account: string;
@@ -11289,6 +11558,1686 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeploymentView'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_secret_sweep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretSweepReport'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  run_secret_sweep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretSweepReport'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_schedules: {
+    parameters: {
+      query?: {
+        suite_id?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SchedulePage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  create_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateScheduleRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  delete_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  update_schedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateScheduleRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduleResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_trigger_bindings: {
+    parameters: {
+      query?: {
+        suite_id?: string;
+        provider?: 'factory' | 'scheduler' | 'builder';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerBindingPage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  create_trigger_binding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTriggerBindingRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerBindingResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_trigger_binding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerBindingResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  delete_trigger_binding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  update_trigger_binding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateTriggerBindingRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggerBindingResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_near_misses: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NearMissPage'];
         };
       };
       /** @description Unauthenticated: `unauthenticated` */
