@@ -92,6 +92,7 @@ const ENTITY_CONTEXTS = [
   'workspace-settings',
   'runs',
   'orchestration',
+  'alerting',
 ];
 const PRODUCTION_IGNORES = [
   'libs/*/src/**/*.spec.ts',

@@ -7,6 +7,7 @@ import {
   runMigrations,
 } from '@dq/db';
 // Loads every context's entities: the drift check compares all of them.
+import '@dq/alerting/entities';
 import '@dq/audit/entities';
 import '@dq/connections/entities';
 import '@dq/identity/entities';

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import '@dq/alerting/entities';
 import '@dq/audit/entities';
 import '@dq/connections/entities';
 import '@dq/identity/entities';

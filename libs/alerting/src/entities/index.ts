@@ -1,0 +1,2 @@
+// The alerting context's tables: notification channels, suite notification settings and links, alert deliveries, incidents.
+export {};

@@ -1,0 +1,2 @@
+// Public surface of the alerting library: notification channels, alert rules and delivery, incidents.
+export {};
