@@ -39,3 +39,5 @@ export * from './orchestration/pipeline-run-events';
 export * from './orchestration/trigger-binding.dto';
 export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';
+export * from './alerting/alert-payload';
+export * from './alerting/notification-channel.dto';

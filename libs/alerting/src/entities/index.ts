@@ -1,2 +1,2 @@
 // The alerting context's tables: notification channels, suite notification settings and links, alert deliveries, incidents.
-export {};
+export { NotificationChannelEntity } from './notification-channel.entity';

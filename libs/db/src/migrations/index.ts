@@ -17,6 +17,7 @@ import { CreateViewsOtherContextsRead1796700000000 } from './1796700000000-creat
 import { CreateSchedules1796800000000 } from './1796800000000-create-schedules';
 import { CreateTriggerBindingsAndPipelineRuns1796820000000 } from './1796820000000-create-trigger-bindings-and-pipeline-runs';
 import { CreateSweepReports1796830000000 } from './1796830000000-create-sweep-reports';
+import { CreateNotificationChannels1796900000000 } from './1796900000000-create-notification-channels';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   CreateSchedules1796800000000,
   CreateTriggerBindingsAndPipelineRuns1796820000000,
   CreateSweepReports1796830000000,
+  CreateNotificationChannels1796900000000,
 ] as const;
