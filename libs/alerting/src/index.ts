@@ -1,2 +1,2 @@
 // Public surface of the alerting library: notification channels, alert rules and delivery, incidents.
-export {};
+export * from './delivery';

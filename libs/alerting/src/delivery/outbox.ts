@@ -1,0 +1,51 @@
+import type { EntityManager } from 'typeorm';
+
+/** One alert to queue for one channel; `payload` is the generic alert payload. */
+export interface DeliveryToEnqueue {
+  channel_id: string;
+  run_id: string | null;
+  suite_id: string | null;
+  /** The payload's event type: `alert`, `alert.escalation` or `poll_failure`. */
+  kind: string;
+  /** Unique per alert; `deliveryDedupKey` builds the usual one. */
+  dedup_key: string;
+  payload: object;
+}
+
+/** The usual dedup key: one alert per run, channel and kind. */
+export function deliveryDedupKey(runId: string, channelId: string, kind: string): string {
+  return `${runId}:${channelId}:${kind}`;
+}
+
+/**
+ * Queues deliveries inside the caller's transaction (the one that decided the alert), so an alert
+ * is queued exactly when its decision commits. A row whose dedup key exists already is skipped;
+ * returns the ids of the rows actually inserted.
+ */
+export async function enqueueDeliveries(
+  manager: EntityManager,
+  rows: readonly DeliveryToEnqueue[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const params: unknown[] = [];
+  const values = rows.map((row) => {
+    const at = params.length;
+    params.push(
+      row.channel_id,
+      row.run_id,
+      row.suite_id,
+      row.kind,
+      row.dedup_key,
+      JSON.stringify(row.payload),
+    );
+    return `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::uuid, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
+  });
+  const inserted = (await manager.query(
+    `INSERT INTO "alert_deliveries" ("channel_id", "run_id", "suite_id", "kind", "dedup_key", "payload")
+     VALUES ${values.join(', ')}
+     ON CONFLICT ("dedup_key") DO NOTHING
+     RETURNING "id"`,
+    params,
+  )) as Array<{ id: string }>;
+  return inserted.map((row) => row.id);
+}
