@@ -1,2 +1,3 @@
 // Public surface of the alerting library: notification channels, alert rules and delivery, incidents.
 export * from './delivery';
+export * from './incidents';

@@ -41,3 +41,4 @@ export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';
 export * from './alerting/alert-payload';
 export * from './alerting/notification-channel.dto';
+export * from './alerting/incident.dto';

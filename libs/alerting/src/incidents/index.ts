@@ -1,0 +1,4 @@
+// Incidents: the lifecycle (the one owner of transitions), reads with the evidence card.
+export * from './incident-transitions';
+export * from './incident-lifecycle';
+export * from './incidents.module';
