@@ -19,6 +19,7 @@ import { CreateTriggerBindingsAndPipelineRuns1796820000000 } from './17968200000
 import { CreateSweepReports1796830000000 } from './1796830000000-create-sweep-reports';
 import { CreateNotificationChannels1796900000000 } from './1796900000000-create-notification-channels';
 import { CreateAlertDeliveries1796910000000 } from './1796910000000-create-alert-deliveries';
+import { CreateIncidents1796930000000 } from './1796930000000-create-incidents';
 
 /**
  * Every migration, oldest first. Listed explicitly (no globs) so SWC, Jest and tsc agree. Append new
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   CreateSweepReports1796830000000,
   CreateNotificationChannels1796900000000,
   CreateAlertDeliveries1796910000000,
+  CreateIncidents1796930000000,
 ] as const;
