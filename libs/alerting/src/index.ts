@@ -1,3 +1,4 @@
 // Public surface of the alerting library: notification channels, alert rules and delivery, incidents.
 export * from './delivery';
 export * from './incidents';
+export * from './rules/alert-rules';

@@ -41,4 +41,5 @@ export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';
 export * from './alerting/alert-payload';
 export * from './alerting/notification-channel.dto';
+export * from './alerting/suite-notifications.dto';
 export * from './alerting/incident.dto';

@@ -19,6 +19,7 @@ import { CreateTriggerBindingsAndPipelineRuns1796820000000 } from './17968200000
 import { CreateSweepReports1796830000000 } from './1796830000000-create-sweep-reports';
 import { CreateNotificationChannels1796900000000 } from './1796900000000-create-notification-channels';
 import { CreateAlertDeliveries1796910000000 } from './1796910000000-create-alert-deliveries';
+import { CreateSuiteNotifications1796920000000 } from './1796920000000-create-suite-notifications';
 import { CreateIncidents1796930000000 } from './1796930000000-create-incidents';
 
 /**
@@ -47,5 +48,6 @@ export const MIGRATIONS = [
   CreateSweepReports1796830000000,
   CreateNotificationChannels1796900000000,
   CreateAlertDeliveries1796910000000,
+  CreateSuiteNotifications1796920000000,
   CreateIncidents1796930000000,
 ] as const;
