@@ -2,7 +2,7 @@ import { DEFAULT_IGNORE_ROW_IF } from '../expectations/expectation-params';
 import { type ExpectationObservation } from '../expectations/unexpected-percent';
 import { type ExpectationConfig } from '../expectations/validate-expectation';
 import { type FusedScanBuilder, floatOf, jsonFloat, numberOf, statisticText, textOf } from './fused-scan';
-import { type SqlValue } from './sql-dialect';
+import { type SqlDialect, type SqlValue } from './sql-dialect';
 
 /** A column of the target as introspected: name and the datasource's own type name. */
 export interface IntrospectedColumn {
@@ -139,6 +139,11 @@ function floating(resolver: ColumnResolver, name: string): boolean {
   return FLOATING_TYPE.test(resolver.typeOf(name) ?? '');
 }
 
+/** The NaN test of a floating column, in its own type where the dialect can. */
+function nanTest(dialect: SqlDialect, resolver: ColumnResolver, name: string, quoted: string): string {
+  return dialect.isNaNValue(quoted, resolver.typeOf(name) ?? '');
+}
+
 function valueList(builder: FusedScanBuilder, values: unknown): string {
   return (values as SqlValue[]).map((value) => builder.params.add(value)).join(', ');
 }
@@ -243,7 +248,7 @@ export function compileExpectation(
       const name = columnOf(resolver, kwargs['column']);
       const c = q(name);
       // NaN is between no bounds (each dialect would otherwise order it above every number).
-      const nan = floating(resolver, name) ? `${dialect.isNaN(dialect.double(c))} OR ` : '';
+      const nan = floating(resolver, name) ? `${nanTest(dialect, resolver, name, c)} OR ` : '';
       return columnMap(builder, c, (b) => `${c} IS NOT NULL AND (${nan}${outsideBoundsSql(b, c, kwargs)})`);
     }
     case 'expect_column_values_to_be_in_set': {
@@ -386,7 +391,7 @@ export function compileExpectation(
       const name = columnOf(resolver, kwargs['column']);
       const c = q(name);
       // NaN is left out (the dialects order it above every number); the infinities stay in.
-      const nan = floating(resolver, name) ? dialect.isNaN(dialect.double(c)) : null;
+      const nan = floating(resolver, name) ? nanTest(dialect, resolver, name, c) : null;
       const operand = nan === null ? c : `CASE WHEN ${nan} THEN NULL ELSE ${c} END`;
       const nanCount = nan === null ? null : builder.aggregate(dialect.countIf(nan));
       const statistic =
@@ -421,7 +426,7 @@ export function compileExpectation(
       // NaN is left out of every statistic (docs/checks.md, "NaN and infinities"); the infinities
       // stay in, except that a standard deviation over one is undefined: NaN, on every dialect
       // (DuckDB would raise), so it is computed over the finite values and overridden.
-      const nan = floating(resolver, name) ? dialect.isNaN(number) : null;
+      const nan = floating(resolver, name) ? nanTest(dialect, resolver, name, c) : null;
       const infinite = floating(resolver, name) ? dialect.isInfinite(number) : null;
       const without = (value: string, predicate: string | null): string =>
         predicate === null ? value : `CASE WHEN ${predicate} THEN NULL ELSE ${value} END`;
@@ -497,7 +502,7 @@ export function compileExpectation(
       const c = q(name);
       // The mode is a statistic too: NaN is left out (DuckDB does not even group NaNs read from
       // different sources as one value), an infinite mode is spelled one way.
-      const nan = floating(resolver, name) ? dialect.isNaN(dialect.double(c)) : null;
+      const nan = floating(resolver, name) ? nanTest(dialect, resolver, name, c) : null;
       const operand = nan === null ? c : `CASE WHEN ${nan} THEN NULL ELSE ${c} END`;
       const mode = builder.aggregate(dialect.text(dialect.mode(operand)));
       const nanCount = nan === null ? null : builder.aggregate(dialect.countIf(nan));

@@ -55,7 +55,7 @@ export function compileProfile(
     const comparable = !NO_EQUALITY_TYPE.test(column.type.trim());
     const ordered = comparable && ORDERED_TYPE.test(column.type.trim());
     const operand = FLOATING_TYPE.test(column.type)
-      ? `CASE WHEN ${dialect.isNaN(dialect.double(q))} THEN NULL ELSE ${q} END`
+      ? `CASE WHEN ${dialect.isNaNValue(q, column.type)} THEN NULL ELSE ${q} END`
       : q;
     return {
       column,

@@ -60,6 +60,11 @@ export interface SqlDialect {
   isNaN(doubleExpression: string): string;
   /** True when a double expression is +Infinity or -Infinity. */
   isInfinite(doubleExpression: string): string;
+  /**
+   * True when a column of the given type holds NaN, tested without a cast where the type holds NaN
+   * itself: a cast to double on every row costs more than the scan's other work.
+   */
+  isNaNValue(column: string, columnType: string): string;
 }
 
 function quoteWith(quote: string) {
@@ -152,6 +157,10 @@ export const POSTGRES: SqlDialect = {
   isNaN: (expression) => `(${expression} = 'NaN'::double precision)`,
   isInfinite: (expression) =>
     `(${expression} IN ('Infinity'::double precision, '-Infinity'::double precision))`,
+  isNaNValue: (column, columnType) =>
+    /^\s*(numeric|decimal)\b/i.test(columnType)
+      ? `(${column} = 'NaN'::numeric)`
+      : `((${column})::double precision = 'NaN'::double precision)`,
 };
 
 export const DUCKDB: SqlDialect = {
@@ -173,6 +182,7 @@ export const DUCKDB: SqlDialect = {
   double: (expression) => `CAST(${expression} AS DOUBLE)`,
   isNaN: (expression) => `isnan(${expression})`,
   isInfinite: (expression) => `isinf(${expression})`,
+  isNaNValue: (column) => `isnan(CAST(${column} AS DOUBLE))`,
 };
 
 export const SNOWFLAKE: SqlDialect = {
@@ -192,6 +202,7 @@ export const SNOWFLAKE: SqlDialect = {
   double: (expression) => `(${expression})::DOUBLE`,
   isNaN: (expression) => `(${expression} = 'NaN'::FLOAT)`,
   isInfinite: (expression) => `(${expression} IN ('inf'::FLOAT, '-inf'::FLOAT))`,
+  isNaNValue: (column) => `((${column})::DOUBLE = 'NaN'::FLOAT)`,
 };
 
 export const DATABRICKS: SqlDialect = {
@@ -211,6 +222,7 @@ export const DATABRICKS: SqlDialect = {
   double: (expression) => `CAST(${expression} AS DOUBLE)`,
   isNaN: (expression) => `isnan(${expression})`,
   isInfinite: (expression) => `(${expression} IN (CAST('Infinity' AS DOUBLE), CAST('-Infinity' AS DOUBLE)))`,
+  isNaNValue: (column) => `isnan(CAST(${column} AS DOUBLE))`,
 };
 
 const BY_NAME: Readonly<Record<DialectName, SqlDialect>> = {

@@ -417,6 +417,22 @@ describe('NaN and the infinities in statistics', () => {
     });
   });
 
+  it('tests NaN in a PostgreSQL numeric column without a cast; the statistics still read doubles', () => {
+    const plan = planTargetScans(
+      POSTGRES,
+      't',
+      [{ name: 'x', type: 'numeric' }],
+      [
+        { checkId: 'mean', config: stat('expect_column_mean_to_be_between') },
+        { checkId: 'b', config: stat('expect_column_values_to_be_between', { min_value: 0 }) },
+      ],
+    );
+    const sql = plan.groups[0].statement.sql;
+    expect(sql).toContain(`avg(CASE WHEN ("x" = 'NaN'::numeric) THEN NULL ELSE ("x")::double precision END)`);
+    expect(sql).toContain(`"x" IS NOT NULL AND (("x" = 'NaN'::numeric) OR NOT ("x" >= $1))`);
+    expect(sql).not.toContain(`'NaN'::double precision`);
+  });
+
   it('counts NaN as a value outside every between bound', () => {
     const plan = planTargetScans(POSTGRES, 't', FLOATS, [
       { checkId: 'b', config: stat('expect_column_values_to_be_between', { min_value: 0 }) },

@@ -199,7 +199,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
   let fakesnow: FakesnowPeer;
   let databricks: DatabricksSqlPeer;
   let iceberg: IcebergCatalogPeer;
-  const subjects = new Map<Kind, { connectionId: string; target: string }>();
+  const subjects = new Map<Kind | 'postgres_numeric', { connectionId: string; target: string }>();
 
   beforeAll(async () => {
     const duck = await DuckDBInstance.create(':memory:');
@@ -254,11 +254,14 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
         row.high,
         row.label,
       ]);
+    // The same rows in `numeric` columns, which hold NaN and the infinities without a cast.
+    await pg.query(
+      'CREATE TABLE public.readings_numeric AS SELECT id, reading::numeric AS reading, spike::numeric AS spike, high::numeric AS high, label FROM public.readings',
+    );
     await pg.end();
-    subjects.set('postgres', {
-      connectionId: await fixture.postgresConnectionRow(),
-      target: 'public.readings',
-    });
+    const postgresConnection = await fixture.postgresConnectionRow();
+    subjects.set('postgres', { connectionId: postgresConnection, target: 'public.readings' });
+    subjects.set('postgres_numeric', { connectionId: postgresConnection, target: 'public.readings_numeric' });
 
     // O: the Parquet fixture in moto.
     const key = await createS3PeerUser(moto, { allowS3: true });
@@ -353,7 +356,7 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     definition: parseCheckDefinition(body, { datasourceKind: kind }),
   });
 
-  async function evaluateAll(kind: Kind, checks: TargetCheck[]) {
+  async function evaluateAll(kind: Kind | 'postgres_numeric', checks: TargetCheck[]) {
     const subject = subjects.get(kind)!;
     const results = new Map<string, CheckEvaluation>();
     const { statements } = await evaluator.evaluate(
@@ -410,6 +413,27 @@ describe('NaN, infinities and a failing metric, on every SQL-reading datasource 
     },
     180_000,
   );
+
+  it('postgres numeric columns: the statistics leave NaN out and read the infinities alike, no cast to test NaN', async () => {
+    const checks = CASES.map(({ body }) => checkOf('postgres', body));
+    const { results, statements } = await evaluateAll('postgres_numeric', checks);
+    expect(observed(checks, results)).toEqual(wanted);
+    const stdev = results.get(checks[CASES.findIndex(({ body }) => body['name'] === 'reading stdev')].id);
+    expect(stdev?.metric_value).toBeCloseTo(Math.sqrt(27.7 / 4), 6);
+    expect(statements).toBe(1);
+    const profile = checkOf('postgres', { name: 'profile', kind: 'profile', config: { top_values: 1 } });
+    const profiled = (await evaluateAll('postgres_numeric', [profile])).results.get(profile.id);
+    const columns = (profiled?.detail['columns'] ?? []) as {
+      name: string;
+      min: string | null;
+      max: string | null;
+    }[];
+    expect(columns.find((column) => column.name === 'spike')).toMatchObject({
+      min: '-Infinity',
+      max: 'Infinity',
+    });
+    expect(Number(columns.find((column) => column.name === 'reading')?.max)).toBe(8);
+  }, 180_000);
 
   it.each(KINDS)(
     '%s: the profile leaves NaN out of min and max and spells the infinities alike',
