@@ -41,5 +41,7 @@ export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';
 export * from './alerting/alert-payload';
 export * from './alerting/notification-channel.dto';
+export * from './alerting/channel-test.dto';
+export * from './alerting/alert-delivery.dto';
 export * from './alerting/suite-notifications.dto';
 export * from './alerting/incident.dto';

@@ -20,6 +20,10 @@ export * from './messaging/stream-messages';
 // Real protocol peers on loopback: an SMTP server that captures mail, an OpenID provider with JWKS.
 export * from './peers/smtp-capture';
 export * from './peers/loopback-identity-provider';
+// Alert receivers: signed webhook, Slack- and Teams-shaped HTTPS sinks with a test-time certificate.
+export * from './peers/alert-receivers';
+export * from './peers/chat-payload-checks';
+export * from './peers/self-signed-cert';
 
 // Datasource peers on loopback: Python peers from the peers' virtual environment (tools/peers).
 export * from './peers/python-peers';

@@ -17,10 +17,13 @@ export function deliveryDedupKey(runId: string, channelId: string, kind: string)
   return `${runId}:${channelId}:${kind}`;
 }
 
+/** The PostgreSQL channel the outbox notifies on; delivered at commit, so workers wake for committed rows. */
+export const ALERT_DELIVERIES_NOTIFY_CHANNEL = 'alert_deliveries';
+
 /**
  * Queues deliveries inside the caller's transaction (the one that decided the alert), so an alert
- * is queued exactly when its decision commits. A row whose dedup key exists already is skipped;
- * returns the ids of the rows actually inserted.
+ * is queued exactly when its decision commits, and wakes the delivery workers at that commit. A
+ * row whose dedup key exists already is skipped; returns the ids of the rows actually inserted.
  */
 export async function enqueueDeliveries(
   manager: EntityManager,
@@ -40,12 +43,13 @@ export async function enqueueDeliveries(
     );
     return `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::uuid, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
   });
-  const inserted = (await manager.query(
+  const inserted = await manager.query<Array<{ id: string }>>(
     `INSERT INTO "alert_deliveries" ("channel_id", "run_id", "suite_id", "kind", "dedup_key", "payload")
      VALUES ${values.join(', ')}
      ON CONFLICT ("dedup_key") DO NOTHING
      RETURNING "id"`,
     params,
-  )) as Array<{ id: string }>;
+  );
+  if (inserted.length > 0) await manager.query(`SELECT pg_notify($1, '')`, [ALERT_DELIVERIES_NOTIFY_CHANNEL]);
   return inserted.map((row) => row.id);
 }

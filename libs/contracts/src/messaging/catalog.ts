@@ -15,6 +15,7 @@ import {
   RunProgressEvent,
 } from '../runs/run-events';
 import { PipelineRunObservedEvent } from '../orchestration/pipeline-run-events';
+import { NotificationChannelTestRequest, NotificationChannelTestResult } from '../alerting/channel-test.dto';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
 import {
@@ -103,6 +104,12 @@ export const Requests = {
     request: CheckDryRunRequest,
     reply: CheckDryRunReply,
   } satisfies RequestDefinition<CheckDryRunRequest, CheckDryRunReply>,
+  /** Gateway -> alerting: send a test alert to a channel now; only alerting opens channel secrets. */
+  NotificationChannelTest: {
+    subject: 'rpc.{service}.channel.test',
+    request: NotificationChannelTestRequest,
+    reply: NotificationChannelTestResult,
+  } satisfies RequestDefinition<NotificationChannelTestRequest, NotificationChannelTestResult>,
 };
 
 export function requestSubject(

@@ -25,6 +25,11 @@ export interface EgressGuardOptions {
    */
   allowLoopbackForTests?: boolean;
   nodeEnv?: string;
+  /**
+   * Tests only, with the loopback allowance: the PEM CA(s) `https:` sockets trust instead of the
+   * system store, so a test peer's self-signed certificate verifies (TLS is never switched off).
+   */
+  tlsCaForTests?: string | Buffer;
   /** `EGRESS_ALLOW_CIDRS`: private ranges the operator's network needs (comma-separated or a list). */
   allowCidrs?: string | readonly string[];
   /** `EGRESS_ALLOW_HOSTS`: exact names or `*.suffix` that may resolve to private addresses. */
@@ -61,12 +66,17 @@ export class EgressGuard {
   private readonly resolve: HostResolver;
   private readonly logger: EgressLogger;
   private agents?: { https: HttpsAgent; http: HttpAgent };
+  private readonly tlsCaForTests?: string | Buffer;
 
   constructor(options: EgressGuardOptions = {}) {
     this.allowLoopbackForTests = options.allowLoopbackForTests === true;
     if (this.allowLoopbackForTests && (options.nodeEnv === undefined || options.nodeEnv === 'production')) {
       throw new Error('the egress loopback allowance is for tests only and is refused in production');
     }
+    if (options.tlsCaForTests !== undefined && !this.allowLoopbackForTests) {
+      throw new Error('a test CA for egress is accepted only with the test loopback allowance');
+    }
+    this.tlsCaForTests = options.tlsCaForTests;
     this.allowlist = new EgressAllowlist(options.allowCidrs, options.allowHosts);
     this.resolve = options.resolve ?? systemResolver;
     this.logger = options.logger ?? new Logger(EgressGuard.name);
@@ -116,7 +126,10 @@ export class EgressGuard {
   /** Shared agents whose sockets only connect to addresses the guard allows. */
   agentFor(protocol: string): HttpsAgent | HttpAgent {
     this.agents ??= {
-      https: new HttpsAgent({ lookup: this.lookup }),
+      https: new HttpsAgent({
+        lookup: this.lookup,
+        ...(this.tlsCaForTests === undefined ? {} : { ca: this.tlsCaForTests }),
+      }),
       http: new HttpAgent({ lookup: this.httpLookup }),
     };
     return protocol === 'http:' ? this.agents.http : this.agents.https;
