@@ -106,7 +106,8 @@ export class IncidentLifecycle {
       return {
         incident: entityOfRow(this.dataSource, IncidentEntity, row),
         effect: row.dq_inserted === true ? 'opened' : 'attached',
-        previous_severity: row.dq_inserted === true ? null : ((row.dq_previous_severity ?? null) as IncidentSeverity | null),
+        previous_severity:
+          row.dq_inserted === true ? null : ((row.dq_previous_severity ?? null) as IncidentSeverity | null),
       };
     }
     // The run was already attached (a redelivered event): report the incident as it stands.
@@ -127,13 +128,20 @@ export class IncidentLifecycle {
    */
   async recordClean(manager: EntityManager, clean: IncidentCleanRun): Promise<IncidentEntity | null> {
     if (!clean.autoResolve) return null;
-    const [row] = await manager.query<IncidentRow[]>(
+    // An UPDATE answers `[rows, count]` through TypeORM's PostgreSQL driver.
+    const [rows] = await manager.query<[IncidentRow[], number]>(
       `UPDATE "incidents" SET "state" = $3, "resolved_at" = $4, "resolved_by" = NULL,
               "resolved_by_run_id" = $2, "updated_at" = now()
         WHERE "check_id" = $1 AND "state" IN ('open', 'acknowledged')
         RETURNING *`,
-      [clean.check_id, clean.run_id, nextIncidentState(IncidentState.Open, 'clean_run'), clean.at ?? new Date()],
+      [
+        clean.check_id,
+        clean.run_id,
+        nextIncidentState(IncidentState.Open, 'clean_run'),
+        clean.at ?? new Date(),
+      ],
     );
+    const row = rows[0];
     return row === undefined ? null : entityOfRow(this.dataSource, IncidentEntity, row);
   }
 
@@ -150,7 +158,10 @@ export class IncidentLifecycle {
           WHERE "id" = $1`,
         [incident.id, incident.state, incident.acknowledgedAt, incident.acknowledgedBy],
       );
-      await this.record(manager, actor, IncidentAuditAction.Acknowledged, incident, { from, to: incident.state });
+      await this.record(manager, actor, IncidentAuditAction.Acknowledged, incident, {
+        from,
+        to: incident.state,
+      });
       return incident;
     });
   }
@@ -192,10 +203,9 @@ export class IncidentLifecycle {
   /** The incident, locked, when the caller holds `edit` on its suite: 404 hidden or absent, 403 view-only. */
   private async requireForWrite(manager: EntityManager, actor: Actor, id: string): Promise<IncidentEntity> {
     if (!UUID.test(id)) throw incidentNotFound();
-    const [row] = await manager.query<IncidentRow[]>(
-      `SELECT * FROM "incidents" WHERE "id" = $1 FOR UPDATE`,
-      [id],
-    );
+    const [row] = await manager.query<IncidentRow[]>(`SELECT * FROM "incidents" WHERE "id" = $1 FOR UPDATE`, [
+      id,
+    ]);
     if (row === undefined) throw incidentNotFound();
     const incident = entityOfRow(this.dataSource, IncidentEntity, row);
     try {

@@ -44,10 +44,14 @@ export function nextIncidentState(from: State | null, event: IncidentEvent): Sta
     (t) => t.from === from,
   );
   if (transition === undefined) {
-    throw new AppError(ErrorCode.Conflict, `An incident that is ${from ?? 'absent'} cannot be ${pastTense(event)}`, {
-      state: from,
-      allowed_from: sourceStates(event),
-    });
+    throw new AppError(
+      ErrorCode.Conflict,
+      `An incident that is ${from ?? 'absent'} cannot be ${pastTense(event)}`,
+      {
+        state: from,
+        allowed_from: sourceStates(event),
+      },
+    );
   }
   return transition.to;
 }

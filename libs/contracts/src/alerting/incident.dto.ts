@@ -115,11 +115,15 @@ export class IncidentEvidenceResult {
   thresholds!: Record<string, unknown> | null;
 
   @ApiProperty({
-    type: [Object],
-    nullable: true,
-    description: 'Failing-row samples, redacted as the run result shows them; null in zero-sample mode.',
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description:
+      'Failing-row samples, redacted as the run result shows them; empty under zero-sample mode or once purged.',
   })
-  samples!: unknown[] | null;
+  samples!: Record<string, unknown>[];
+
+  @ApiProperty()
+  samples_purged!: boolean;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finished_at!: string | null;
@@ -133,7 +137,7 @@ export class IncidentEvidence {
   @ApiProperty({ type: IncidentEvidenceResult, nullable: true })
   latest_failure!: IncidentEvidenceResult | null;
 
-  @ApiProperty({ type: [IncidentEvidenceRun], description: 'The check\'s last 10 runs, newest first.' })
+  @ApiProperty({ type: [IncidentEvidenceRun], description: "The check's last 10 runs, newest first." })
   recent_runs!: IncidentEvidenceRun[];
 
   @ApiProperty({ type: Object, nullable: true, description: 'Null until assets exist.' })
@@ -169,7 +173,12 @@ export class IncidentResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   resolved_at!: string | null;
 
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null when a clean run resolved it.' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Null when a clean run resolved it.',
+  })
   resolved_by!: string | null;
 
   @ApiProperty({ enum: INCIDENT_RESOLVE_REASONS, nullable: true })

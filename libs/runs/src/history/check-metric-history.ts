@@ -22,7 +22,8 @@ export const METRIC_HISTORY_MAX_POINTS = 400;
  * from. Scorable outcomes count, and so do the monitor's own warm-up skips (a `skip` that carries
  * `min_points` measured its metric; without them the history would never reach `min_points`). An
  * `error`, or any other `skip` (a snooze), measured nothing. Nothing before `since` (a
- * rebaseline), and never the run being evaluated.
+ * rebaseline), never the run being evaluated, and never a run whose incident was resolved as a
+ * false positive (alerting's view `false_positive_check_runs`, docs/decisions/0047).
  */
 @Injectable()
 export class CheckMetricHistory {
@@ -41,6 +42,8 @@ export class CheckMetricHistory {
             AND ${MEASURED_OUTCOME_SQL}
             AND ($2::timestamptz IS NULL OR COALESCE(r."finished_at", runs."finished_at") >= $2::timestamptz)
             AND ($3::uuid IS NULL OR r."run_id" <> $3::uuid)
+            AND NOT EXISTS (SELECT 1 FROM "false_positive_check_runs" fp
+                             WHERE fp."check_id" = r."check_id" AND fp."run_id" = r."run_id")
           ORDER BY "at" DESC
           LIMIT $4
        ) recent ORDER BY "at" ASC`,
