@@ -2,4 +2,5 @@
 export * from './channels';
 export * from './delivery';
 export * from './incidents';
-export * from './rules/alert-rules';
+export * from './rules';
+export * from './suite-notifications';

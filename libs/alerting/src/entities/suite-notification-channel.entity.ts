@@ -1,4 +1,13 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+} from 'typeorm';
 import type { SuiteChannelRole } from '@dq/contracts';
 import { SuiteEntity } from '@dq/suites/entities';
 import { NotificationChannelEntity } from './notification-channel.entity';

@@ -213,7 +213,7 @@ export function routeAlerts(alerted: readonly AlertedCheck[], config: AlertRules
       for (const channelId of config.escalation_channel_ids) add(channelId, check);
     }
   }
-  return [...byChannel.entries()].map(([channel_id, checks]) => ({
+  return [...byChannel.entries()].map(([channel_id, checks]): ChannelAlert => ({
     channel_id,
     kind: checks.some((check) => check.severity === CheckOutcome.Critical) ? 'alert.escalation' : 'alert',
     checks,

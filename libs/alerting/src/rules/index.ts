@@ -1,0 +1,3 @@
+export * from './alert-rules';
+export * from './run-completed-alerts';
+export * from './alert-rules.module';
