@@ -20,6 +20,7 @@ interface Binding {
   suite_id: string;
   enabled: boolean;
   suite_exists: boolean;
+  suite_name: string | null;
 }
 
 interface NearMiss {
@@ -163,6 +164,7 @@ describe('trigger bindings and pipeline runs', () => {
       suite_id: suiteId,
       enabled: true,
       suite_exists: true,
+      suite_name: 'orders after load',
     });
     const before = await bindingCount();
 

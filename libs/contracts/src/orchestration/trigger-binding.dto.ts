@@ -101,6 +101,10 @@ export class TriggerBindingResponse {
   @ApiProperty()
   suite_exists!: boolean;
 
+  /** The bound suite's name as it is now; null once the suite was deleted. */
+  @ApiProperty({ type: String, nullable: true })
+  suite_name!: string | null;
+
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   created_by!: string | null;
 

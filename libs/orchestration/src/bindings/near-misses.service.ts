@@ -52,7 +52,7 @@ export class NearMissesService {
     const rows = await this.dataSource.query<Record<string, unknown>[]>(
       `SELECT pr.*, ${BINDING_COLUMNS.map((column) => `b."${column}" AS "dq_b_${column}"`).join(', ')},
               (b."id" IS NOT NULL AND ${bindingVisible}) AS "dq_binding_visible",
-              ${suiteNameSql('b."suite_id"')} IS NOT NULL AS "dq_suite_exists", ${paging.keyColumns()}
+              ${suiteNameSql('b."suite_id"')} AS "dq_suite_name", ${paging.keyColumns()}
          FROM "pipeline_runs" pr
          LEFT JOIN "trigger_bindings" b ON b."id" = pr."near_miss_binding_id"
         WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
@@ -69,7 +69,7 @@ export class NearMissesService {
       const bindingRow = Object.fromEntries(BINDING_COLUMNS.map((column) => [column, row[`dq_b_${column}`]]));
       closest = toTriggerBindingResponse(
         entityOfRow(this.dataSource, TriggerBindingEntity, bindingRow),
-        row['dq_suite_exists'] === true,
+        typeof row['dq_suite_name'] === 'string' ? row['dq_suite_name'] : null,
       );
     }
     return {

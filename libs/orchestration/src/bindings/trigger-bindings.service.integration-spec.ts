@@ -66,6 +66,7 @@ describe('TriggerBindingsService', () => {
       suite_id: suiteId,
       enabled: true,
       suite_exists: true,
+      suite_name: `suite ${suiteId}`,
       created_by: editor.user.id,
     });
     const duplicate = service.create(owner, {
@@ -159,7 +160,7 @@ describe('TriggerBindingsService', () => {
     });
     await dataSource.query(`DELETE FROM suites WHERE id = $1`, [doomed]);
     expect(await codeOf(service.get(owner, binding.id))).toBe(ErrorCode.NotFound);
-    expect((await service.get(admin, binding.id)).suite_exists).toBe(false);
+    expect(await service.get(admin, binding.id)).toMatchObject({ suite_exists: false, suite_name: null });
     expect((await service.list(admin, { suite_id: doomed })).items.map((b) => b.id)).toEqual([binding.id]);
     await service.delete(admin, binding.id);
     expect(await codeOf(service.get(admin, binding.id))).toBe(ErrorCode.NotFound);

@@ -30,7 +30,7 @@ const BINDINGS_OLDEST_FIRST: KeysetOrder = {
   ],
 };
 
-type BindingRow = Record<string, unknown> & { dq_suite_exists: boolean };
+type BindingRow = Record<string, unknown> & { dq_suite_name: string | null };
 
 export function triggerBindingNotFound(): AppError {
   return new AppError(ErrorCode.NotFound, 'Trigger binding not found', {});
@@ -69,7 +69,7 @@ export class TriggerBindingsService {
     const after = paging.condition(params);
     if (after !== null) where.push(after);
     const rows = await this.dataSource.query<BindingRow[]>(
-      `SELECT b.*, ${suiteNameSql('b."suite_id"')} IS NOT NULL AS "dq_suite_exists", ${paging.keyColumns()}
+      `SELECT b.*, ${suiteNameSql('b."suite_id"')} AS "dq_suite_name", ${paging.keyColumns()}
          FROM "trigger_bindings" b WHERE ${where.join(' AND ')} ${paging.orderAndLimit()}`,
       params.values,
     );
@@ -78,13 +78,13 @@ export class TriggerBindingsService {
   }
 
   async get(actor: Actor, id: string): Promise<TriggerBindingResponse> {
-    const { binding, suiteExists } = await this.requireBinding(actor, id, SuiteGrant.View);
-    return toTriggerBindingResponse(binding, suiteExists);
+    const { binding, suiteName } = await this.requireBinding(actor, id, SuiteGrant.View);
+    return toTriggerBindingResponse(binding, suiteName);
   }
 
   async create(actor: Actor, input: CreateTriggerBindingRequest): Promise<TriggerBindingResponse> {
     return this.dataSource.transaction(async (manager) => {
-      await this.access.require(actor, input.suite_id, SuiteGrant.Edit, manager);
+      const { suite } = await this.access.require(actor, input.suite_id, SuiteGrant.Edit, manager);
       const binding = manager.create(TriggerBindingEntity, {
         provider: input.provider,
         pipelineId: input.pipeline_id,
@@ -100,7 +100,7 @@ export class TriggerBindingsService {
         env: binding.env,
         enabled: binding.enabled,
       });
-      return toTriggerBindingResponse(binding, true);
+      return toTriggerBindingResponse(binding, suite.name);
     });
   }
 
@@ -110,13 +110,13 @@ export class TriggerBindingsService {
     input: UpdateTriggerBindingRequest,
   ): Promise<TriggerBindingResponse> {
     return this.dataSource.transaction(async (manager) => {
-      const { binding, suiteExists } = await this.requireBinding(actor, id, SuiteGrant.Edit, manager);
-      let exists = suiteExists;
+      const { binding, suiteName } = await this.requireBinding(actor, id, SuiteGrant.Edit, manager);
+      let name = suiteName;
       const before = { ...binding };
       if (input.suite_id !== undefined && input.suite_id !== binding.suiteId) {
-        await this.access.require(actor, input.suite_id, SuiteGrant.Edit, manager);
+        const { suite } = await this.access.require(actor, input.suite_id, SuiteGrant.Edit, manager);
         binding.suiteId = input.suite_id;
-        exists = true;
+        name = suite.name;
       }
       if (input.provider !== undefined) binding.provider = input.provider;
       if (input.pipeline_id !== undefined) binding.pipelineId = input.pipeline_id;
@@ -135,10 +135,10 @@ export class TriggerBindingsService {
           .filter(([, from, to]) => from !== to)
           .map(([field, from, to]) => [field, { from, to }]),
       );
-      if (Object.keys(changed).length === 0) return toTriggerBindingResponse(binding, exists);
+      if (Object.keys(changed).length === 0) return toTriggerBindingResponse(binding, name);
       await this.save(manager, binding);
       await this.record(manager, actor, TriggerBindingAuditAction.Updated, binding, { changed });
-      return toTriggerBindingResponse(binding, exists);
+      return toTriggerBindingResponse(binding, name);
     });
   }
 
@@ -164,19 +164,19 @@ export class TriggerBindingsService {
     id: string,
     needed: SuiteGrant,
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ binding: TriggerBindingEntity; suiteExists: boolean }> {
+  ): Promise<{ binding: TriggerBindingEntity; suiteName: string | null }> {
     if (!UUID.test(id)) throw triggerBindingNotFound();
     const [row] = await manager.query<BindingRow[]>(
-      `SELECT b.*, ${suiteNameSql('b."suite_id"')} IS NOT NULL AS "dq_suite_exists"
+      `SELECT b.*, ${suiteNameSql('b."suite_id"')} AS "dq_suite_name"
          FROM "trigger_bindings" b WHERE b."id" = $1
          ${manager === this.dataSource.manager ? '' : 'FOR UPDATE OF b'}`,
       [id],
     );
     if (row === undefined) throw triggerBindingNotFound();
     const binding = entityOfRow(this.dataSource, TriggerBindingEntity, row);
-    if (!row.dq_suite_exists) {
+    if (row.dq_suite_name === null) {
       if (!actor.user.is_workspace_admin) throw triggerBindingNotFound();
-      return { binding, suiteExists: false };
+      return { binding, suiteName: null };
     }
     try {
       await this.access.require(actor, binding.suiteId, needed, manager);
@@ -185,7 +185,7 @@ export class TriggerBindingsService {
       if (error instanceof AppError && error.code === ErrorCode.NotFound) throw triggerBindingNotFound();
       throw error;
     }
-    return { binding, suiteExists: true };
+    return { binding, suiteName: row.dq_suite_name };
   }
 
   /**
@@ -249,7 +249,7 @@ export class TriggerBindingsService {
   private view(row: BindingRow): TriggerBindingResponse {
     return toTriggerBindingResponse(
       entityOfRow(this.dataSource, TriggerBindingEntity, row),
-      row.dq_suite_exists,
+      row.dq_suite_name,
     );
   }
 }

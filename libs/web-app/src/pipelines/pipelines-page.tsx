@@ -44,9 +44,8 @@ import { grantAtLeast } from '../suites/suites-api';
 
 const TABS = ['bindings', 'near-misses'] as const;
 
-/** The suites the person can see, by id, and whether they may edit each. */
+/** The suites the person can see, and whether they may edit each. */
 interface SuiteLookup {
-  byId: Map<string, Suite>;
   editable: Suite[];
   canEdit: (suiteId: string) => boolean;
 }
@@ -56,7 +55,6 @@ function useSuiteLookup(): SuiteLookup & { error: unknown } {
   const list = suites.data ?? [];
   const byId = new Map(list.map((suite) => [suite.id, suite]));
   return {
-    byId,
     editable: list.filter((suite) => grantAtLeast(suite.my_grant, 'edit')),
     canEdit: (suiteId) => {
       const suite = byId.get(suiteId);
@@ -67,18 +65,17 @@ function useSuiteLookup(): SuiteLookup & { error: unknown } {
 }
 
 /** The bound suite: a link by name, "deleted" once it is gone. */
-function SuiteCell({ binding, suites }: { binding: TriggerBinding; suites: SuiteLookup }): ReactNode {
-  if (!binding.suite_exists) {
+function SuiteCell({ binding }: { binding: TriggerBinding }): ReactNode {
+  if (binding.suite_name === null) {
     return (
       <Text size="sm" c="red.9" fw={500}>
         Suite deleted
       </Text>
     );
   }
-  const suite = suites.byId.get(binding.suite_id);
   return (
     <Anchor component={Link} to={`/suites/${binding.suite_id}`}>
-      {suite?.name ?? 'Open the suite'}
+      {binding.suite_name}
     </Anchor>
   );
 }
@@ -267,7 +264,7 @@ function BindingsSection({ suites }: { suites: SuiteLookup }): ReactNode {
                       <Table.Td>{providerLabel(binding.provider)}</Table.Td>
                       <Table.Td>{binding.env}</Table.Td>
                       <Table.Td>
-                        <SuiteCell binding={binding} suites={suites} />
+                        <SuiteCell binding={binding} />
                       </Table.Td>
                       <Table.Td>
                         <BindingEnabled binding={binding} editable={editable} />
@@ -444,7 +441,7 @@ function NearMissesSection({ suites }: { suites: SuiteLookup }): ReactNode {
                           <Text size="sm">
                             <Code>{miss.closest_binding.pipeline_id}</Code> in {miss.closest_binding.env}
                           </Text>
-                          <SuiteCell binding={miss.closest_binding} suites={suites} />
+                          <SuiteCell binding={miss.closest_binding} />
                         </Stack>
                       ) : (
                         '—'
