@@ -15,6 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
+import { SuiteNotificationsModule } from '@dq/alerting';
 import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
@@ -29,6 +30,7 @@ import { DashboardController } from './runs/dashboard.controller';
 import { NearMissesController } from './orchestration/near-misses.controller';
 import { SchedulesController } from './orchestration/schedules.controller';
 import { TriggerBindingsController } from './orchestration/trigger-bindings.controller';
+import { SuiteNotificationsController } from './alerting/suite-notifications.controller';
 import { RunsController } from './runs/runs.controller';
 import { SecretSweepController } from './admin/secret-sweep.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
@@ -114,6 +116,7 @@ export class ApiGatewayModule {
         SuitesModule,
         SchedulesModule,
         TriggerBindingsModule,
+        SuiteNotificationsModule,
       ],
       providers: [
         { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
@@ -142,6 +145,7 @@ export class ApiGatewayModule {
         SchedulesController,
         TriggerBindingsController,
         NearMissesController,
+        SuiteNotificationsController,
       ],
     };
   }
