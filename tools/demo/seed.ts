@@ -304,6 +304,13 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   await loadShopSnapshot(options.datasourceAdminUrl, SHOP_SNAPSHOTS[SHOP_SNAPSHOTS.length - 1], database);
   await runAll();
   log(`today's runs finished (${suiteIds.length} suites)`);
+
+  // The first suite also runs every morning, so its Schedule tab shows a real schedule.
+  const schedules = await api.list<{ id: string }>(`/schedules?suite_id=${suiteIds[0]}`);
+  if (schedules.length === 0) {
+    await api.call('POST', '/schedules', { suite_id: suiteIds[0], cron: '0 6 * * *', timezone: 'UTC' });
+    log(`suite "${DEMO_SUITES[0].name}" scheduled daily at 06:00 UTC`);
+  }
   return { connectionId, suiteIds, runIds, historySeeded };
 }
 

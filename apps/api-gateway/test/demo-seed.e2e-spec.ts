@@ -137,8 +137,22 @@ describe('the demo seed', () => {
       ['skip', 400],
     ]);
 
+    // The first suite runs every morning on its own.
+    const schedulesOf = async () =>
+      ((await call(api, 'GET', `/schedules?suite_id=${orders.id}`, { token })).body as { items: unknown[] })
+        .items;
+    expect(await schedulesOf()).toEqual([
+      expect.objectContaining({
+        cron: '0 6 * * *',
+        timezone: 'UTC',
+        enabled: true,
+        next_fire_at: expect.any(String),
+      }),
+    ]);
+
     const second = await seed();
     expect(await inventory(second.token)).toEqual(before);
+    expect(await schedulesOf()).toHaveLength(1);
     const after = (await call(api, 'GET', '/dashboard/summary', { token })).body as DashboardSummaryView;
     expect(after.kpis.runs).toBe(2 * 6);
   }, 300_000);
