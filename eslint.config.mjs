@@ -66,8 +66,10 @@ function boundaryOptions(constraints) {
   return { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints };
 }
 
-// Only the runner holds the private keys, so only the runner may import the side that opens sealed
-// credentials: every other app (tests included) and every library's production code is refused. A
+// Only the runner (datasource credentials) and the alerting service (notification channel
+// credentials, its own key ring: decision record 0044) hold private keys, so only those two apps may
+// import the side that opens sealed credentials: every other app (tests included) and every
+// library's production code is refused. A
 // direct-import rule, not a tag constraint: Nx checks tags through the whole project graph, test
 // files included, and a library's tests may open what they sealed. (A relative path into the
 // library is refused by the Nx rule itself.)
@@ -75,7 +77,8 @@ const OPENING_IMPORT = {
   paths: [
     {
       name: '@dq/secrets-opening',
-      message: 'Only the runner opens sealed credentials; seal with @dq/security (decision record 0014).',
+      message:
+        'Only the runner and the alerting service open sealed credentials; seal with @dq/security (decision records 0014, 0044).',
     },
   ],
 };
@@ -158,6 +161,7 @@ export default tseslint.config(
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
     ignores: [
       'apps/runner/**',
+      'apps/alerting/**',
       'libs/secrets-opening/**',
       'libs/testing/**',
       'libs/*/src/**/*.spec.ts',

@@ -41,12 +41,13 @@ const LOCAL_DEFAULTS: Record<string, string> = {
 };
 
 /**
- * The local private key ring that opens connection credentials, made once per clone and kept out
- * of git (`.local/`): secrets saved in one `npm run dev` still open in the next, and no key is
- * committed. The runner gets the private ring; every other app only its public keys.
+ * A local private key ring, made once per clone and kept out of git (`.local/`): secrets saved in
+ * one `npm run dev` still open in the next, and no key is committed. `secrets-private-key-ring`
+ * opens connection credentials (the runner's), `alerting-private-key-ring` notification channel
+ * credentials (the alerting service's); every other app gets only their public keys.
  */
-function localPrivateKeyRing(): string {
-  const file = join(ROOT, '.local', 'secrets-private-key-ring');
+function localPrivateKeyRing(name = 'secrets-private-key-ring'): string {
+  const file = join(ROOT, '.local', name);
   if (!existsSync(file)) {
     mkdirSync(join(ROOT, '.local'), { recursive: true, mode: 0o700 });
     writeFileSync(file, `${generateKeyPairEntries('local').privateEntry}\n`, { mode: 0o600 });
@@ -143,8 +144,20 @@ function childEnv(name: AppName): NodeJS.ProcessEnv {
       parsePrivateKeyRing(privateRing, env['SECRETS_ACTIVE_KEY_ID'] ?? ''),
     );
   }
-  // Only the runner opens credentials.
+  // The alerting service's own key ring seals and opens notification channel credentials.
+  if (env['ALERTING_PRIVATE_KEY_RING'] === undefined && env['ALERTING_PUBLIC_KEYS'] === undefined) {
+    env['ALERTING_PRIVATE_KEY_RING'] = localPrivateKeyRing('alerting-private-key-ring');
+    env['ALERTING_ACTIVE_KEY_ID'] = 'local';
+  }
+  const alertingRing = env['ALERTING_PRIVATE_KEY_RING'];
+  if (env['ALERTING_PUBLIC_KEYS'] === undefined && alertingRing !== undefined) {
+    env['ALERTING_PUBLIC_KEYS'] = publicKeysText(
+      parsePrivateKeyRing(alertingRing, env['ALERTING_ACTIVE_KEY_ID'] ?? ''),
+    );
+  }
+  // Only the runner opens datasource credentials, only the alerting service channel credentials.
   if (name !== 'runner') delete env['SECRETS_PRIVATE_KEY_RING'];
+  if (name !== 'alerting') delete env['ALERTING_PRIVATE_KEY_RING'];
   env.PORT = String(APP_PORTS[name]);
   // Apps log JSON lines; color codes from libraries would only get in the way when piped.
   env.FORCE_COLOR = '0';

@@ -21,6 +21,21 @@ export class ApiGatewayConfig extends AccessConfig {
   @Matches(/^[a-z0-9_-]{1,32}$/)
   SECRETS_ACTIVE_KEY_ID!: string;
 
+  /**
+   * The alerting service's public keys that seal notification channel credentials (webhook URL,
+   * auth header value, signing key): `kid:<base64 DER X25519 public key>[,kid2:…]`
+   * (`npm run secrets:keygen -- <id> --alerting`). The gateway cannot open them (docs/decisions/0044).
+   */
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+(,[a-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]+)*$/, {
+    message: 'must be kid:<base64 public key>[,kid:<base64 public key>…]',
+  })
+  ALERTING_PUBLIC_KEYS!: string;
+
+  /** The key id new channel credentials are sealed with. */
+  @Matches(/^[a-z0-9_-]{1,32}$/)
+  ALERTING_ACTIVE_KEY_ID!: string;
+
   /** Tests only: lets user-supplied URLs reach loopback peers. Refused with NODE_ENV=production. */
   @IsBoolean()
   EGRESS_ALLOW_LOOPBACK_FOR_TESTS = false;

@@ -15,6 +15,8 @@ function config(): ApiGatewayConfig {
   return Object.assign(new ApiGatewayConfig(), {
     SECRETS_PUBLIC_KEYS: `k1:${spki.toString('base64')}`,
     SECRETS_ACTIVE_KEY_ID: 'k1',
+    ALERTING_PUBLIC_KEYS: `a1:${spki.toString('base64')}`,
+    ALERTING_ACTIVE_KEY_ID: 'a1',
   });
 }
 

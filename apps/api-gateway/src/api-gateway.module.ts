@@ -15,6 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
+import { NotificationChannelsModule } from '@dq/alerting';
 import { SuiteNotificationsModule } from '@dq/alerting';
 import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
@@ -30,6 +31,7 @@ import { DashboardController } from './runs/dashboard.controller';
 import { NearMissesController } from './orchestration/near-misses.controller';
 import { SchedulesController } from './orchestration/schedules.controller';
 import { TriggerBindingsController } from './orchestration/trigger-bindings.controller';
+import { NotificationChannelsController } from './alerting/notification-channels.controller';
 import { SuiteNotificationsController } from './alerting/suite-notifications.controller';
 import { RunsController } from './runs/runs.controller';
 import { SecretSweepController } from './admin/secret-sweep.controller';
@@ -86,6 +88,12 @@ export const apiGatewayHttpOptions = {
 @Module({})
 export class ApiGatewayModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
+    const egress = new EgressGuard({
+      allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+      nodeEnv: config.NODE_ENV,
+      allowCidrs: config.EGRESS_ALLOW_CIDRS,
+      allowHosts: config.EGRESS_ALLOW_HOSTS,
+    });
     return {
       module: ApiGatewayModule,
       imports: [
@@ -98,12 +106,7 @@ export class ApiGatewayModule {
         ConnectionsModule.forRoot(
           securityPorts(
             new PublicKeySealer(parsePublicKeys(config.SECRETS_PUBLIC_KEYS, config.SECRETS_ACTIVE_KEY_ID)),
-            new EgressGuard({
-              allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
-              nodeEnv: config.NODE_ENV,
-              allowCidrs: config.EGRESS_ALLOW_CIDRS,
-              allowHosts: config.EGRESS_ALLOW_HOSTS,
-            }),
+            egress,
           ),
         ),
         WorkspaceSettingsModule.forRoot(config),
@@ -116,6 +119,13 @@ export class ApiGatewayModule {
         SuitesModule,
         SchedulesModule,
         TriggerBindingsModule,
+        // Channel credentials are sealed for the alerting service's own key ring (docs/decisions/0044).
+        NotificationChannelsModule.forRoot({
+          sealer: new PublicKeySealer(
+            parsePublicKeys(config.ALERTING_PUBLIC_KEYS, config.ALERTING_ACTIVE_KEY_ID),
+          ),
+          egress,
+        }),
         SuiteNotificationsModule,
       ],
       providers: [
@@ -145,6 +155,7 @@ export class ApiGatewayModule {
         SchedulesController,
         TriggerBindingsController,
         NearMissesController,
+        NotificationChannelsController,
         SuiteNotificationsController,
       ],
     };

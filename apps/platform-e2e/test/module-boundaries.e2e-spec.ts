@@ -119,8 +119,8 @@ describe('module boundaries', () => {
       expect(errors.length).toBeGreaterThan(0);
     });
 
-    // Only the runner holds the private keys: a gateway, a worker or a lib cannot even import the
-    // code that opens a sealed credential.
+    // Only the runner and the alerting service hold private keys: a gateway, another worker or a lib
+    // (the alerting lib included) cannot even import the code that opens a sealed credential.
     const opening =
       "import { SecretOpener } from '@dq/secrets-opening';\nexport const probe = SecretOpener;\n";
 
@@ -131,13 +131,18 @@ describe('module boundaries', () => {
       ['a domain lib (connections)', 'libs/connections/src/boundary-probe.ts'],
       ['an infrastructure lib (rate-limit)', 'libs/rate-limit/src/boundary-probe.ts'],
       ['a gateway test', 'apps/api-gateway/test/boundary-probe.ts'],
+      ['the api-gateway beside the channel controller', 'apps/api-gateway/src/alerting/boundary-probe.ts'],
+      ['the alerting lib (the gateways run its channel service)', 'libs/alerting/src/channels/boundary-probe.ts'],
     ])('%s importing the credential-opening side is an error', (_who, file) => {
       const errors = boundaryErrors(file, opening);
-      expect(errors).toEqual([expect.stringMatching(/Only the runner opens sealed credentials/)]);
+      expect(errors).toEqual([
+        expect.stringMatching(/Only the runner and the alerting service open sealed credentials/),
+      ]);
     });
 
-    it("the runner, and a library's own tests, importing the credential-opening side is allowed", () => {
+    it("the runner, the alerting service, and a library's own tests, importing the credential-opening side is allowed", () => {
       expect(boundaryErrors('apps/runner/src/boundary-probe.ts', opening)).toEqual([]);
+      expect(boundaryErrors('apps/alerting/src/boundary-probe.ts', opening)).toEqual([]);
       expect(boundaryErrors('libs/connections/src/boundary-probe.spec.ts', opening)).toEqual([]);
       expect(boundaryErrors('libs/check-execution/test/boundary-probe.ts', opening)).toEqual([]);
     });

@@ -17,6 +17,8 @@ export function gatewayOpenApiDocument(): Promise<OpenApiDocument> {
   const config = Object.assign(new ApiGatewayConfig(), {
     SECRETS_PUBLIC_KEYS: `openapi:${spki.toString('base64')}`,
     SECRETS_ACTIVE_KEY_ID: 'openapi',
+    ALERTING_PUBLIC_KEYS: `openapi:${spki.toString('base64')}`,
+    ALERTING_ACTIVE_KEY_ID: 'openapi',
   });
   return serviceOpenApiDocument({
     service: ServiceName.ApiGateway,

@@ -29,15 +29,22 @@ export async function channelsForDelivery(
   now: Date = new Date(),
 ): Promise<DeliveryChannel[]> {
   if (ids.length === 0) return [];
-  const channels = await manager.getRepository(NotificationChannelEntity).findBy({ id: In([...new Set(ids)]) });
+  const channels = await manager
+    .getRepository(NotificationChannelEntity)
+    .findBy({ id: In([...new Set(ids)]) });
   return channels.map((channel) => openChannel(channel, opener, now));
 }
 
-export function openChannel(channel: NotificationChannelEntity, opener: ChannelOpener, now: Date): DeliveryChannel {
+export function openChannel(
+  channel: NotificationChannelEntity,
+  opener: ChannelOpener,
+  now: Date,
+): DeliveryChannel {
   const open = (envelope: string | null, field: 'webhook_url' | 'auth_header_value' | 'signing_key') =>
     envelope === null ? null : opener.open(envelope, channelSecretAad(channel.id, field));
   const current = open(channel.signingKeySealed, 'signing_key');
-  const previousSigns = channel.previousKeyUntil !== null && channel.previousKeyUntil.getTime() > now.getTime();
+  const previousSigns =
+    channel.previousKeyUntil !== null && channel.previousKeyUntil.getTime() > now.getTime();
   const previous = previousSigns ? open(channel.previousSigningKeySealed, 'signing_key') : null;
   const headerValue = open(channel.authHeaderValueSealed, 'auth_header_value');
   return {

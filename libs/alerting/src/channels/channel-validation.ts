@@ -80,7 +80,10 @@ export function validatePayloadTemplate(template: unknown): string[] {
     if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
         if (/\{\{|\}\}/.test(key)) {
-          throw fieldProblem(`${where}.${key}`, 'placeholders are allowed in string values only, not in keys');
+          throw fieldProblem(
+            `${where}.${key}`,
+            'placeholders are allowed in string values only, not in keys',
+          );
         }
         walk(item, `${where}.${key}`, depth + 1);
       }

@@ -25,9 +25,12 @@ export class NotificationChannelsModule {
   }
 }
 
-/** The sealer of a gateway that only reads channels (the MCP gateway): any write path fails loudly. */
-export const readOnlyChannelSealer: ChannelSealer = {
-  seal: () => {
-    throw new Error('this gateway does not write notification channels');
-  },
+function refuseWrite(): never {
+  throw new Error('this gateway does not write notification channels');
+}
+
+/** The ports of a gateway that only reads channels (the MCP gateway): any write path fails loudly. */
+export const readOnlyChannelPorts: NotificationChannelsModuleOptions = {
+  sealer: { seal: refuseWrite },
+  egress: { assertUrlAllowed: refuseWrite },
 };

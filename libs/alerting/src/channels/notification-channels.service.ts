@@ -185,7 +185,9 @@ export class NotificationChannelsService {
           );
         }
         if (channel.type === NotificationChannelType.Email) {
-          throw validationFailed([{ field: 'webhook_url', problems: ['an email channel has no webhook_url'] }]);
+          throw validationFailed([
+            { field: 'webhook_url', problems: ['an email channel has no webhook_url'] },
+          ]);
         }
         await this.checkUrl(channel.type, input.webhook_url);
         channel.webhookUrlSealed = this.seal(id, 'webhook_url', input.webhook_url);
@@ -206,7 +208,10 @@ export class NotificationChannelsService {
         channel.isEscalation = input.is_escalation;
         changed.push('is_escalation');
       }
-      if (input.is_workspace_default !== undefined && input.is_workspace_default !== channel.isWorkspaceDefault) {
+      if (
+        input.is_workspace_default !== undefined &&
+        input.is_workspace_default !== channel.isWorkspaceDefault
+      ) {
         if (input.is_workspace_default) await this.clearDefault(manager, id);
         channel.isWorkspaceDefault = input.is_workspace_default;
         changed.push('is_workspace_default');
@@ -313,7 +318,11 @@ export class NotificationChannelsService {
     assertWebhookShape(type, parsed);
   }
 
-  private seal(id: string, field: 'webhook_url' | 'auth_header_value' | 'signing_key', value: string): string {
+  private seal(
+    id: string,
+    field: 'webhook_url' | 'auth_header_value' | 'signing_key',
+    value: string,
+  ): string {
     return this.sealer.seal(value, channelSecretAad(id, field));
   }
 

@@ -39,6 +39,7 @@ export async function createIsolatedEnvironment(label?: string): Promise<Isolate
   const namespace = name;
   let cleaned: Promise<void> | undefined;
   const keyPair = credentialKeyPair('test');
+  const alertingKeyPair = credentialKeyPair('test');
 
   return {
     id,
@@ -58,6 +59,10 @@ export async function createIsolatedEnvironment(label?: string): Promise<Isolate
       SECRETS_PUBLIC_KEYS: keyPair.publicEntry,
       SECRETS_PRIVATE_KEY_RING: keyPair.privateEntry,
       SECRETS_ACTIVE_KEY_ID: 'test',
+      // The alerting service's own pair: notification channel credentials (docs/decisions/0044).
+      ALERTING_PUBLIC_KEYS: alertingKeyPair.publicEntry,
+      ALERTING_PRIVATE_KEY_RING: alertingKeyPair.privateEntry,
+      ALERTING_ACTIVE_KEY_ID: 'test',
     },
     cleanup(): Promise<void> {
       cleaned ??= cleanupEnvironment(name, redisUrl, natsUrl);
