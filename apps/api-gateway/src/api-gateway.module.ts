@@ -15,7 +15,7 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
-import { NotificationChannelsModule } from '@dq/alerting';
+import { AlertDeliveryReads, NotificationChannelTestClient, NotificationChannelsModule } from '@dq/alerting';
 import { SuiteNotificationsModule } from '@dq/alerting';
 import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
@@ -32,6 +32,7 @@ import { NearMissesController } from './orchestration/near-misses.controller';
 import { SchedulesController } from './orchestration/schedules.controller';
 import { TriggerBindingsController } from './orchestration/trigger-bindings.controller';
 import { NotificationChannelsController } from './alerting/notification-channels.controller';
+import { NotificationChannelTestController } from './alerting/notification-channel-test.controller';
 import { SuiteNotificationsController } from './alerting/suite-notifications.controller';
 import { RunsController } from './runs/runs.controller';
 import { SecretSweepController } from './admin/secret-sweep.controller';
@@ -132,6 +133,8 @@ export class ApiGatewayModule {
         { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
         SuiteRunnerClient,
         ConnectionTestsClient,
+        NotificationChannelTestClient,
+        AlertDeliveryReads,
       ],
       controllers: [
         MeController,
@@ -156,6 +159,7 @@ export class ApiGatewayModule {
         TriggerBindingsController,
         NearMissesController,
         NotificationChannelsController,
+        NotificationChannelTestController,
         SuiteNotificationsController,
       ],
     };
