@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule } from '@dq/runs';
-import { NotificationChannelsModule, readOnlyChannelPorts } from '@dq/alerting';
+import { SuiteNotificationsModule } from '@dq/alerting';
 import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
@@ -13,7 +13,7 @@ import { ConnectionTools } from './tools/connection.tools';
 import { RunTools } from './tools/run.tools';
 import { ScheduleTools } from './tools/schedule.tools';
 import { TriggerBindingTools } from './tools/trigger-binding.tools';
-import { NotificationChannelTools } from './tools/notification-channel.tools';
+import { SuiteNotificationTools } from './tools/suite-notification.tools';
 import { SuiteTools } from './tools/suite.tools';
 
 const TOOL_GROUPS = [
@@ -23,7 +23,7 @@ const TOOL_GROUPS = [
   RunTools,
   ScheduleTools,
   TriggerBindingTools,
-  NotificationChannelTools,
+  SuiteNotificationTools,
   ConnectionTools,
   AdminTools,
 ];
@@ -44,8 +44,7 @@ export class McpModule {
         SuitesModule,
         SchedulesModule,
         TriggerBindingsModule,
-        // Read-only: the MCP gateway lists and reads channels, never writes or opens one.
-        NotificationChannelsModule.forRoot(readOnlyChannelPorts),
+        SuiteNotificationsModule,
       ],
       providers: [
         ...(options.interactiveDeadlineMs === undefined

@@ -8,7 +8,7 @@ import { RunTools } from '../tools/run.tools';
 import { ScheduleTools } from '../tools/schedule.tools';
 import { SuiteTools } from '../tools/suite.tools';
 import { TriggerBindingTools } from '../tools/trigger-binding.tools';
-import { NotificationChannelTools } from '../tools/notification-channel.tools';
+import { SuiteNotificationTools } from '../tools/suite-notification.tools';
 import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
 import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-tool';
 
@@ -35,9 +35,10 @@ const BEYOND_SPEC = [
   // The admin secret sweep's report and run (docs/decisions/0042).
   'get_secret_sweep',
   'run_secret_sweep',
-  // Notification channels, read-only (docs/decisions/0044).
-  'list_notification_channels',
-  'get_notification_channel',
+  // A suite's alert settings (docs/decisions/0046).
+  'get_suite_notifications',
+  'list_suite_notification_channels',
+  'set_suite_notifications',
 ];
 
 // Listing tools needs no service: a group's services are only used inside `call`.
@@ -48,7 +49,7 @@ const GROUPS = [
   RunTools,
   ScheduleTools,
   TriggerBindingTools,
-  NotificationChannelTools,
+  SuiteNotificationTools,
   ConnectionTools,
   AdminTools,
 ] as unknown as (new () => McpToolGroup)[];
