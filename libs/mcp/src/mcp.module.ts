@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule } from '@dq/runs';
-import { SuiteNotificationsModule } from '@dq/alerting';
+import { NotificationChannelsModule, SuiteNotificationsModule, readOnlyChannelPorts } from '@dq/alerting';
 import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { McpCatalogue, type McpToolGroup } from './catalogue/mcp-catalogue';
@@ -14,6 +14,7 @@ import { RunTools } from './tools/run.tools';
 import { ScheduleTools } from './tools/schedule.tools';
 import { TriggerBindingTools } from './tools/trigger-binding.tools';
 import { SuiteNotificationTools } from './tools/suite-notification.tools';
+import { NotificationChannelTools } from './tools/notification-channel.tools';
 import { SuiteTools } from './tools/suite.tools';
 
 const TOOL_GROUPS = [
@@ -24,6 +25,7 @@ const TOOL_GROUPS = [
   ScheduleTools,
   TriggerBindingTools,
   SuiteNotificationTools,
+  NotificationChannelTools,
   ConnectionTools,
   AdminTools,
 ];
@@ -44,6 +46,8 @@ export class McpModule {
         SuitesModule,
         SchedulesModule,
         TriggerBindingsModule,
+        // Read-only: the MCP gateway lists and reads channels, never writes or opens one.
+        NotificationChannelsModule.forRoot(readOnlyChannelPorts),
         SuiteNotificationsModule,
       ],
       providers: [

@@ -9,6 +9,7 @@ import { ScheduleTools } from '../tools/schedule.tools';
 import { SuiteTools } from '../tools/suite.tools';
 import { TriggerBindingTools } from '../tools/trigger-binding.tools';
 import { SuiteNotificationTools } from '../tools/suite-notification.tools';
+import { NotificationChannelTools } from '../tools/notification-channel.tools';
 import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
 import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-tool';
 
@@ -35,6 +36,9 @@ const BEYOND_SPEC = [
   // The admin secret sweep's report and run (docs/decisions/0042).
   'get_secret_sweep',
   'run_secret_sweep',
+  // Notification channels, read-only (docs/decisions/0044).
+  'list_notification_channels',
+  'get_notification_channel',
   // A suite's alert settings (docs/decisions/0046).
   'get_suite_notifications',
   'list_suite_notification_channels',
@@ -50,6 +54,7 @@ const GROUPS = [
   ScheduleTools,
   TriggerBindingTools,
   SuiteNotificationTools,
+  NotificationChannelTools,
   ConnectionTools,
   AdminTools,
 ] as unknown as (new () => McpToolGroup)[];
