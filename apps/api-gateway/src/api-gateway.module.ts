@@ -17,6 +17,7 @@ import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
 import { AlertDeliveryReads, NotificationChannelTestClient, NotificationChannelsModule } from '@dq/alerting';
 import { SuiteNotificationsModule } from '@dq/alerting';
+import { IncidentsApiModule } from '@dq/alerting';
 import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';
@@ -34,6 +35,7 @@ import { TriggerBindingsController } from './orchestration/trigger-bindings.cont
 import { NotificationChannelsController } from './alerting/notification-channels.controller';
 import { NotificationChannelTestController } from './alerting/notification-channel-test.controller';
 import { SuiteNotificationsController } from './alerting/suite-notifications.controller';
+import { IncidentsController } from './alerting/incidents.controller';
 import { RunsController } from './runs/runs.controller';
 import { SecretSweepController } from './admin/secret-sweep.controller';
 import { WorkspaceSettingsController } from './admin/workspace-settings.controller';
@@ -128,6 +130,7 @@ export class ApiGatewayModule {
           egress,
         }),
         SuiteNotificationsModule,
+        IncidentsApiModule,
       ],
       providers: [
         { provide: INTERACTIVE_DEADLINE, useValue: config.INTERACTIVE_DEADLINE_MS },
@@ -161,6 +164,7 @@ export class ApiGatewayModule {
         NotificationChannelsController,
         NotificationChannelTestController,
         SuiteNotificationsController,
+        IncidentsController,
       ],
     };
   }

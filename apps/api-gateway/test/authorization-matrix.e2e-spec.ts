@@ -57,6 +57,11 @@ interface MatrixContext {
   disposableScheduleId: string;
   /** A hidden suite made for this one call (creating its schedule), or the hidden suite. */
   disposableHiddenSuiteId: string;
+  /** An open incident of the shared suite, and one of the hidden suite. */
+  sharedIncidentId: string;
+  hiddenIncidentId: string;
+  /** An open incident made for this one call (ack, resolve: of the shared or the hidden suite), or the shared one. */
+  disposableIncidentId: string;
 }
 
 let connectionCounter = 0;
@@ -675,6 +680,55 @@ const ROWS: MatrixRow[] = [
     expect: { none: 401, viewer: 404, member: 404, admin: 204 },
   },
   {
+    endpoint: 'GET /incidents',
+    method: 'GET',
+    path: () => '/incidents',
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'GET /incidents?suite_id={hidden}',
+    method: 'GET',
+    path: (c) => `/incidents?suite_id=${c.hiddenSuiteId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'GET /incidents/{shared}',
+    method: 'GET',
+    path: (c) => `/incidents/${c.sharedIncidentId}`,
+    expect: SHARED_READ,
+  },
+  {
+    endpoint: 'GET /incidents/{hidden}',
+    method: 'GET',
+    path: (c) => `/incidents/${c.hiddenIncidentId}`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /incidents/{shared}/ack',
+    method: 'POST',
+    path: (c) => `/incidents/${c.disposableIncidentId}/ack`,
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'POST /incidents/{hidden}/ack',
+    method: 'POST',
+    path: (c) => `/incidents/${c.disposableIncidentId}/ack`,
+    expect: HIDDEN_READ,
+  },
+  {
+    endpoint: 'POST /incidents/{shared}/resolve',
+    method: 'POST',
+    path: (c) => `/incidents/${c.disposableIncidentId}/resolve`,
+    body: { reason: 'no_action_needed' },
+    expect: SHARED_WRITE,
+  },
+  {
+    endpoint: 'POST /incidents/{hidden}/resolve',
+    method: 'POST',
+    path: (c) => `/incidents/${c.disposableIncidentId}/resolve`,
+    expect: HIDDEN_READ,
+  },
+  {
     endpoint: 'GET /trigger-bindings',
     method: 'GET',
     path: () => '/trigger-bindings',
@@ -778,6 +832,8 @@ describe('authorization matrix', () => {
     | 'hiddenBindingId'
     | 'sharedScheduleId'
     | 'hiddenScheduleId'
+    | 'sharedIncidentId'
+    | 'hiddenIncidentId'
   >;
   let memberId: string;
 
@@ -872,6 +928,24 @@ describe('authorization matrix', () => {
     return (created.body as { id: string }).id;
   }
 
+  /** An open incident of a fresh check of a suite, as the alerting process opens one. */
+  async function insertIncident(suiteId: string): Promise<string> {
+    const checkId = await createCheck(suiteId);
+    const runId = randomUUID();
+    const [row] = await world.db.query<{ id: string }[]>(
+      `INSERT INTO incidents (suite_id, check_id, state, severity, opened_at, opened_by_run_id, last_run_id,
+                              run_ids, failure_count, last_failure)
+       VALUES ($1, $2, 'open', 'fail', now(), $3, $3, ARRAY[$3::uuid], 1, $4::jsonb) RETURNING id`,
+      [
+        suiteId,
+        checkId,
+        runId,
+        JSON.stringify({ run_id: runId, severity: 'fail', check_version: 1, at: new Date() }),
+      ],
+    );
+    return row.id;
+  }
+
   async function createConnection(config?: Record<string, unknown>): Promise<string> {
     const body = postgresConnection() as Record<string, unknown>;
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/connections', {
@@ -927,6 +1001,8 @@ describe('authorization matrix', () => {
     suiteFixture.hiddenBindingId = await createBinding(suiteFixture.hiddenSuiteId);
     suiteFixture.sharedScheduleId = await createSchedule(suiteFixture.sharedSuiteId);
     suiteFixture.hiddenScheduleId = await createSchedule(suiteFixture.hiddenSuiteId);
+    suiteFixture.sharedIncidentId = await insertIncident(suiteFixture.sharedSuiteId);
+    suiteFixture.hiddenIncidentId = await insertIncident(suiteFixture.hiddenSuiteId);
     const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
       token: otherToken,
     });
@@ -990,6 +1066,11 @@ describe('authorization matrix', () => {
         row.endpoint === 'POST /schedules (hidden suite)'
           ? await createSuite(false)
           : suiteFixture.hiddenSuiteId,
+      disposableIncidentId: /^POST \/incidents\/\{shared\}/.test(row.endpoint)
+        ? await insertIncident(suiteFixture.sharedSuiteId)
+        : /^POST \/incidents\/\{hidden\}/.test(row.endpoint)
+          ? await insertIncident(suiteFixture.hiddenSuiteId)
+          : suiteFixture.sharedIncidentId,
     };
     const body =
       typeof row.body === 'function' ? (row.body as (c: MatrixContext) => unknown)(context) : row.body;

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConnectionTestsClient } from '@dq/connections';
 import { RunsApiModule } from '@dq/runs';
+import { IncidentsApiModule } from '@dq/alerting';
 import { NotificationChannelsModule, SuiteNotificationsModule, readOnlyChannelPorts } from '@dq/alerting';
 import { SchedulesModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
@@ -13,6 +14,7 @@ import { ConnectionTools } from './tools/connection.tools';
 import { RunTools } from './tools/run.tools';
 import { ScheduleTools } from './tools/schedule.tools';
 import { TriggerBindingTools } from './tools/trigger-binding.tools';
+import { IncidentTools } from './tools/incident.tools';
 import { SuiteNotificationTools } from './tools/suite-notification.tools';
 import { NotificationChannelTools } from './tools/notification-channel.tools';
 import { SuiteTools } from './tools/suite.tools';
@@ -24,6 +26,7 @@ const TOOL_GROUPS = [
   RunTools,
   ScheduleTools,
   TriggerBindingTools,
+  IncidentTools,
   SuiteNotificationTools,
   NotificationChannelTools,
   ConnectionTools,
@@ -49,6 +52,7 @@ export class McpModule {
         // Read-only: the MCP gateway lists and reads channels, never writes or opens one.
         NotificationChannelsModule.forRoot(readOnlyChannelPorts),
         SuiteNotificationsModule,
+        IncidentsApiModule,
       ],
       providers: [
         ...(options.interactiveDeadlineMs === undefined

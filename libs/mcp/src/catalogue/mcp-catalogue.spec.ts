@@ -8,6 +8,7 @@ import { RunTools } from '../tools/run.tools';
 import { ScheduleTools } from '../tools/schedule.tools';
 import { SuiteTools } from '../tools/suite.tools';
 import { TriggerBindingTools } from '../tools/trigger-binding.tools';
+import { IncidentTools } from '../tools/incident.tools';
 import { SuiteNotificationTools } from '../tools/suite-notification.tools';
 import { NotificationChannelTools } from '../tools/notification-channel.tools';
 import { McpCatalogue, type McpToolGroup } from './mcp-catalogue';
@@ -36,6 +37,8 @@ const BEYOND_SPEC = [
   // The admin secret sweep's report and run (docs/decisions/0042).
   'get_secret_sweep',
   'run_secret_sweep',
+  // The spec's one `update_incident` is served as two, `ack_incident` and `resolve_incident` (docs/decisions/0047).
+  'ack_incident',
   // Notification channels, read-only (docs/decisions/0044).
   'list_notification_channels',
   'get_notification_channel',
@@ -53,6 +56,7 @@ const GROUPS = [
   RunTools,
   ScheduleTools,
   TriggerBindingTools,
+  IncidentTools,
   SuiteNotificationTools,
   NotificationChannelTools,
   ConnectionTools,
@@ -92,7 +96,7 @@ describe('the MCP catalogue', () => {
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     for (const tool of tools) {
       expect(tool.name).toMatch(
-        /^(list|get|describe|create|update|delete|set|revoke|search|export|import|profile|suggest|preview|dry_run|restore|rebaseline|trigger|cancel|test|reset|run)_[a-z_]+$/,
+        /^(list|get|describe|create|update|delete|set|revoke|search|export|import|profile|suggest|preview|dry_run|restore|rebaseline|trigger|cancel|test|reset|run|ack|resolve)_[a-z_]+$/,
       );
       expect(tool.title.length).toBeGreaterThan(3);
       expect(tool.description.length).toBeGreaterThan(30);
