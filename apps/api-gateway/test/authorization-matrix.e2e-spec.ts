@@ -57,6 +57,10 @@ interface MatrixContext {
   disposableScheduleId: string;
   /** A hidden suite made for this one call (creating its schedule), or the hidden suite. */
   disposableHiddenSuiteId: string;
+  /** A notification channel an admin made before the matrix ran. */
+  channelId: string;
+  /** A channel made for this one call (deletes), or that channel. */
+  disposableChannelId: string;
   /** An open incident of the shared suite, and one of the hidden suite. */
   sharedIncidentId: string;
   hiddenIncidentId: string;
@@ -803,6 +807,38 @@ const ROWS: MatrixRow[] = [
     expect: { none: 401, viewer: 404, member: 404, admin: 204 },
   },
   {
+    endpoint: 'GET /notification-channels',
+    method: 'GET',
+    path: () => '/notification-channels',
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'POST /notification-channels',
+    method: 'POST',
+    path: () => '/notification-channels',
+    body: () => ({ name: `matrix-channel-${randomUUID()}`, type: 'email', email_to: ['ops@example.test'] }),
+    expect: { none: 401, viewer: 403, member: 403, admin: 201 },
+  },
+  {
+    endpoint: 'GET /notification-channels/{id}',
+    method: 'GET',
+    path: (c) => `/notification-channels/${c.channelId}`,
+    expect: AUTHENTICATED,
+  },
+  {
+    endpoint: 'PATCH /notification-channels/{id}',
+    method: 'PATCH',
+    path: (c) => `/notification-channels/${c.channelId}`,
+    body: { email_to: ['ops@example.test', 'oncall@example.test'] },
+    expect: SHARED_ADMIN,
+  },
+  {
+    endpoint: 'DELETE /notification-channels/{id}',
+    method: 'DELETE',
+    path: (c) => `/notification-channels/${c.disposableChannelId}`,
+    expect: { none: 401, viewer: 403, member: 403, admin: 204 },
+  },
+  {
     endpoint: 'GET /orchestration/near-misses',
     method: 'GET',
     path: () => '/orchestration/near-misses',
@@ -817,6 +853,7 @@ describe('authorization matrix', () => {
   let otherToken: string;
   let connectionId: string;
   let testableConnectionId: string;
+  let channelId: string;
   const suiteFixture = {} as Pick<
     MatrixContext,
     | 'sharedSuiteId'
@@ -956,6 +993,16 @@ describe('authorization matrix', () => {
     return (created.body as { id: string }).id;
   }
 
+  /** An email notification channel, made by the admin. */
+  async function createChannel(): Promise<string> {
+    const created = await call(api(), 'POST', '/notification-channels', {
+      token: tokens.admin,
+      body: { name: `matrix-channel-${randomUUID()}`, type: 'email', email_to: ['ops@example.test'] },
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
+
   async function mintKey(token: string): Promise<string> {
     const created = await call(`${gateway.url}/api/v1`, 'POST', '/me/api-keys', {
       token,
@@ -1001,6 +1048,7 @@ describe('authorization matrix', () => {
     suiteFixture.hiddenBindingId = await createBinding(suiteFixture.hiddenSuiteId);
     suiteFixture.sharedScheduleId = await createSchedule(suiteFixture.sharedSuiteId);
     suiteFixture.hiddenScheduleId = await createSchedule(suiteFixture.hiddenSuiteId);
+    channelId = await createChannel();
     suiteFixture.sharedIncidentId = await insertIncident(suiteFixture.sharedSuiteId);
     suiteFixture.hiddenIncidentId = await insertIncident(suiteFixture.hiddenSuiteId);
     const exported = await call(api(), 'GET', `/suites/${suiteFixture.sharedSuiteId}/export`, {
@@ -1066,6 +1114,9 @@ describe('authorization matrix', () => {
         row.endpoint === 'POST /schedules (hidden suite)'
           ? await createSuite(false)
           : suiteFixture.hiddenSuiteId,
+      channelId,
+      disposableChannelId:
+        row.endpoint === 'DELETE /notification-channels/{id}' ? await createChannel() : channelId,
       disposableIncidentId: /^POST \/incidents\/\{shared\}/.test(row.endpoint)
         ? await insertIncident(suiteFixture.sharedSuiteId)
         : /^POST \/incidents\/\{hidden\}/.test(row.endpoint)
@@ -1142,6 +1193,14 @@ describe('authorization matrix', () => {
       const [kept] = await world.db.query<{ n: number }[]>(
         'SELECT count(*)::int AS n FROM trigger_bindings WHERE id = $1',
         [context.disposableBindingId],
+      );
+      expect(kept.n).toBe(1);
+    }
+    // ...and a refused channel delete leaves the channel in place.
+    if (row.endpoint === 'DELETE /notification-channels/{id}' && result.status !== 204) {
+      const [kept] = await world.db.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM notification_channels WHERE id = $1',
+        [context.disposableChannelId],
       );
       expect(kept.n).toBe(1);
     }
