@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { type CheckOutcome, Consumers, Events, type RunCompletedEvent } from '@dq/contracts';
 import { MessagingNamespace } from '@dq/messaging';
-import { type AppProcess, call, type HttpResult, GatewayWorld, startApp, waitFor } from '@dq/testing';
+import {
+  type AlertReceivers,
+  type AppProcess,
+  call,
+  type HttpResult,
+  GatewayWorld,
+  startAlertReceivers,
+  startApp,
+  waitFor,
+} from '@dq/testing';
 
 interface DeliveryRow {
   channel_id: string;
@@ -26,6 +35,7 @@ describe('suite notifications and the alert rules', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
   let alerting: AppProcess | undefined;
+  let receivers: AlertReceivers;
   const tokens: Record<'admin' | 'owner' | 'member' | 'viewer' | 'stranger', string> = {
     admin: '',
     owner: '',
@@ -90,7 +100,11 @@ describe('suite notifications and the alert rules', () => {
 
   beforeAll(async () => {
     world = await GatewayWorld.create('suite-notifications');
-    gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
+    receivers = await startAlertReceivers();
+    gateway = await world.startGateway({
+      EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
+    });
     tokens.admin = await world.mintToken('admin@example.test', 'admin');
     tokens.owner = await world.mintToken('owner@example.test', 'member');
     tokens.member = await world.mintToken('member@example.test', 'member');
@@ -108,6 +122,7 @@ describe('suite notifications and the alert rules', () => {
 
   afterAll(async () => {
     await alerting?.stop();
+    await receivers?.stop();
     await world?.close();
   });
 
@@ -283,14 +298,38 @@ describe('suite notifications and the alert rules', () => {
       }
     }
 
+    /** The alerting process, sending to the loopback receivers and the SMTP capture. */
+    const startAlerting = (): Promise<AppProcess> =>
+      startApp('alerting', {
+        ...world.env.env,
+        SMTP_URL: world.smtp.url,
+        EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+        EGRESS_TLS_CA_FOR_TESTS: receivers.ca,
+        ALERT_DELIVERY_POLL_MS: '100',
+      });
+
+    /** A channel made through the API, as an admin makes one (its URL sealed for the alerting process). */
+    async function apiChannel(body: Record<string, unknown>): Promise<{ id: string; signing_key?: string }> {
+      const created = await as('admin', 'POST', '/notification-channels', {
+        name: `ch-${randomUUID().slice(0, 8)}`,
+        ...body,
+      });
+      expect(created.status).toBe(201);
+      return created.body as { id: string; signing_key?: string };
+    }
+
     beforeAll(async () => {
-      alerting = await startApp('alerting', world.env.env);
+      alerting = await startAlerting();
     });
 
     it('the Done-when sequence: alerts at warn, fail, critical (also escalated) and the last fail; incidents follow', async () => {
       const { suiteId, checkIds } = await suite();
       const check = checkIds[0];
-      const [alertChannel, escalationChannel] = [await channel(), await channel()];
+      // A signed webhook receives the suite's alerts; a Slack channel its escalations.
+      const webhook = await apiChannel({ type: 'webhook', webhook_url: receivers.url('/webhook') });
+      const slack = await apiChannel({ type: 'slack', webhook_url: receivers.url('/slack') });
+      receivers.keys = [webhook.signing_key ?? ''];
+      const [alertChannel, escalationChannel] = [webhook.id, slack.id];
       const set = await as('owner', 'PUT', `/suites/${suiteId}/notifications`, {
         channel_ids: [alertChannel],
         escalation_channel_ids: [escalationChannel],
@@ -324,6 +363,22 @@ describe('suite notifications and the alert rules', () => {
         { state: 'resolved', severity: 'critical' },
         { state: 'open', severity: 'fail' },
       ]);
+      // The outbox worker delivers each alert once: four to the webhook, the critical one to Slack.
+      await receivers.waitForAccepted(4, '/webhook');
+      await receivers.waitForAccepted(1, '/slack');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const hooks = receivers.received.filter((got) => got.route === '/webhook');
+      expect(hooks.map((got) => got.problems)).toEqual([[], [], [], []]);
+      const runIds = new Set(events.map((event) => event.run_id));
+      const bodies = hooks.map(
+        (got) =>
+          got.json as { type: string; run: { id: string }; checks: { id: string; severity: string }[] },
+      );
+      expect(bodies.every((body) => runIds.has(body.run.id))).toBe(true);
+      expect(
+        bodies.map((body) => `${body.type}:${body.checks.map((c) => c.severity).join()}`).sort(),
+      ).toEqual(['alert:warn', 'alert:fail', 'alert.escalation:critical', 'alert:fail'].sort());
+      expect(receivers.accepted('/slack')).toHaveLength(1);
     });
 
     it('a snoozed check is silent; the first alert after the snooze says until when', async () => {
@@ -359,7 +414,7 @@ describe('suite notifications and the alert rules', () => {
       await alerting?.kill();
       // The same completions published again under other message ids (JetStream would not dedup them).
       await publish(events, ':again');
-      alerting = await startApp('alerting', world.env.env);
+      alerting = await startAlerting();
       for (const event of events) {
         await waitFor('the restarted alerting process to consume the burst', () => consumed(event.event_id));
       }
