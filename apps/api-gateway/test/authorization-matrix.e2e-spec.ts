@@ -732,6 +732,54 @@ const ROWS: MatrixRow[] = [
     path: (c) => `/incidents/${c.disposableIncidentId}/resolve`,
     expect: HIDDEN_READ,
   },
+  ...(['shared', 'hidden'] as const).flatMap((which): MatrixRow[] => {
+    const suite = (c: MatrixContext): string => (which === 'shared' ? c.sharedSuiteId : c.hiddenSuiteId);
+    const read = which === 'shared' ? SHARED_READ : HIDDEN_READ;
+    const write = which === 'shared' ? SHARED_WRITE : HIDDEN_READ;
+    const remove =
+      which === 'shared'
+        ? { none: 401, viewer: 403, member: 204, admin: 204 }
+        : { none: 401, viewer: 404, member: 404, admin: 204 };
+    return [
+      {
+        endpoint: `GET /suites/{${which}}/notifications`,
+        method: 'GET',
+        path: (c) => `/suites/${suite(c)}/notifications`,
+        expect: read,
+      },
+      {
+        endpoint: `PUT /suites/{${which}}/notifications`,
+        method: 'PUT',
+        path: (c) => `/suites/${suite(c)}/notifications`,
+        body: { channel_ids: [], alert_on: 'fail_only' },
+        expect: write,
+      },
+      {
+        endpoint: `DELETE /suites/{${which}}/notifications`,
+        method: 'DELETE',
+        path: (c) => `/suites/${suite(c)}/notifications`,
+        expect: remove,
+      },
+      {
+        endpoint: `GET /suites/{${which}}/notification-channels`,
+        method: 'GET',
+        path: (c) => `/suites/${suite(c)}/notification-channels`,
+        expect: read,
+      },
+      {
+        endpoint: `PUT /suites/{${which}}/notification-channels/{channel}`,
+        method: 'PUT',
+        path: (c) => `/suites/${suite(c)}/notification-channels/${c.channelId}`,
+        expect: write,
+      },
+      {
+        endpoint: `DELETE /suites/{${which}}/notification-channels/{channel}`,
+        method: 'DELETE',
+        path: (c) => `/suites/${suite(c)}/notification-channels/${c.channelId}`,
+        expect: remove,
+      },
+    ];
+  }),
   {
     endpoint: 'GET /trigger-bindings',
     method: 'GET',
