@@ -132,7 +132,10 @@ describe('module boundaries', () => {
       ['an infrastructure lib (rate-limit)', 'libs/rate-limit/src/boundary-probe.ts'],
       ['a gateway test', 'apps/api-gateway/test/boundary-probe.ts'],
       ['the api-gateway beside the channel controller', 'apps/api-gateway/src/alerting/boundary-probe.ts'],
-      ['the alerting lib (the gateways run its channel service)', 'libs/alerting/src/channels/boundary-probe.ts'],
+      [
+        'the alerting lib (the gateways run its channel service)',
+        'libs/alerting/src/channels/boundary-probe.ts',
+      ],
     ])('%s importing the credential-opening side is an error', (_who, file) => {
       const errors = boundaryErrors(file, opening);
       expect(errors).toEqual([
