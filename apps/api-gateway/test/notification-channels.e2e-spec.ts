@@ -277,6 +277,39 @@ describe('notification channels', () => {
     expect(moved.text).not.toContain('e2e-key-two');
   });
 
+  it('pages by name with limit and cursor, each channel once; refuses a bad limit, type or foreign cursor', async () => {
+    const seen: string[] = [];
+    let path: string | null = '/notification-channels?limit=2';
+    while (path !== null) {
+      const page = await as('viewer', 'GET', path);
+      expect(page.status).toBe(200);
+      const body = page.body as { items: Channel[]; next_cursor: string | null };
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((item) => item.name));
+      path = body.next_cursor
+        ? `/notification-channels?limit=2&cursor=${encodeURIComponent(body.next_cursor)}`
+        : null;
+    }
+    const names = (
+      await world.db.query<{ name: string }[]>('SELECT name FROM notification_channels ORDER BY name, id')
+    ).map((row) => row.name);
+    expect(seen).toEqual(names);
+    const webhooks = (await as('viewer', 'GET', '/notification-channels?type=webhook&limit=200')).body as {
+      items: Channel[];
+    };
+    expect(webhooks.items.length).toBeGreaterThan(0);
+    expect(webhooks.items.every((item) => item.type === 'webhook')).toBe(true);
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'type=pager',
+      `cursor=${Buffer.from('["schedules","x"]').toString('base64url')}`,
+    ])
+      expect(codeOf(await as('viewer', 'GET', `/notification-channels?${query}`))).toBe(
+        '422 validation_failed',
+      );
+  });
+
   it('members and viewers cannot write; a linked channel is not deleted (409 channel_in_use)', async () => {
     const made = await as('admin', 'POST', '/notification-channels', {
       name: 'linked',
