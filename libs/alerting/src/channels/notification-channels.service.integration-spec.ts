@@ -23,10 +23,18 @@ class ChannelsTestConfig extends BaseServiceConfig {
 const SLACK_URL = 'https://hooks.slack.example/services/T000/B000/slack-secret-token';
 const WEBHOOK_URL = 'https://receiver.example/hooks/webhook-secret-path';
 // Public names resolve to a documentation-range public address; `internal.example` to a private one.
-const resolve = async (host: string) =>
-  host === 'internal.example'
+// `nowhere.example` does not resolve.
+const resolve = async (host: string) => {
+  if (host === 'nowhere.example') {
+    throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example'), {
+      code: 'ENOTFOUND',
+      syscall: 'getaddrinfo',
+    });
+  }
+  return host === 'internal.example'
     ? [{ address: '10.1.2.3', family: 4 }]
     : [{ address: '93.184.216.34', family: 4 }];
+};
 
 /** Sealing at rest, the signing key lifecycle and what the alerting process opens. */
 describe('NotificationChannelsService', () => {
@@ -222,6 +230,17 @@ describe('NotificationChannelsService', () => {
     await expect(
       service.create(admin, { name: 'plain', type: 'webhook', webhook_url: 'http://receiver.example/hook' }),
     ).rejects.toMatchObject({ code: ErrorCode.UrlForbidden });
+    // A name that does not resolve is a 422 on the field, not a server error.
+    await expect(
+      service.create(admin, {
+        name: 'nowhere',
+        type: 'webhook',
+        webhook_url: 'https://nowhere.example/hook',
+      }),
+    ).rejects.toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      detail: { fields: [{ field: 'webhook_url' }] },
+    });
     expect(await count()).toBe(before);
   });
 

@@ -37,7 +37,7 @@ import {
 import { toNotificationChannelResponse } from './channel-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DNS_FAILURE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
+const DNS_FAILURE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
 
 /** Channels by name (unique), then id. */
 const CHANNELS_BY_NAME: KeysetOrder = {
@@ -309,8 +309,9 @@ export class NotificationChannelsService {
     try {
       parsed = await this.egress.assertUrlAllowed(url, 'webhook_url');
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (typeof code === 'string' && DNS_FAILURE_CODES.has(code)) {
+      // A name that does not resolve is the caller's input, never a 500.
+      const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+      if ((typeof code === 'string' && DNS_FAILURE_CODES.has(code)) || syscall === 'getaddrinfo') {
         throw validationFailed([{ field: 'webhook_url', problems: ['the host name does not resolve'] }]);
       }
       throw error;
