@@ -1,5 +1,5 @@
 // Public surface of the security library: sealing secrets at rest (opening them is
-// `@dq/secrets-opening`, the runner's alone), the egress guard, webhook signatures.
+// `@dq/secrets-opening`: the runner and the alerting service only), the egress guard, webhook signatures.
 export * from './secrets/key-ring-error';
 export * from './secrets/public-keys';
 export * from './secrets/public-key-sealer';
