@@ -15,9 +15,13 @@ import { authRouteFacts } from '@dq/auth';
 import { ConnectionTestsClient, ConnectionsModule, securityPorts } from '@dq/connections';
 import { EgressGuard, PublicKeySealer, parsePublicKeys } from '@dq/security';
 import { RunsApiModule } from '@dq/runs';
-import { AlertDeliveryReads, NotificationChannelTestClient, NotificationChannelsModule } from '@dq/alerting';
-import { SuiteNotificationsModule } from '@dq/alerting';
-import { IncidentsApiModule } from '@dq/alerting';
+import {
+  AlertDeliveryReads,
+  IncidentsApiModule,
+  NotificationChannelTestClient,
+  NotificationChannelsModule,
+  SuiteNotificationsModule,
+} from '@dq/alerting';
 import { SchedulesModule, SecretSweepModule, TriggerBindingsModule } from '@dq/orchestration';
 import { INTERACTIVE_DEADLINE, SuiteRunnerClient, SuitesModule } from '@dq/suites';
 import { WorkspaceSettingsModule } from '@dq/workspace-settings';

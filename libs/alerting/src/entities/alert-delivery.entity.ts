@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { NotificationChannelEntity } from './notification-channel.entity';
 
 /** Where one outbox row stands: queued, leased by a worker, received, or given up (docs/decisions/0045). */
@@ -17,12 +17,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 @Check('alert_deliveries_state_check', `"state" IN ('pending', 'delivering', 'delivered', 'dead')`)
 @Check('alert_deliveries_kind_check', `char_length("kind") <= 64`)
 export class AlertDeliveryEntity {
-  @PrimaryColumn({
-    name: 'id',
-    type: 'uuid',
-    default: () => 'gen_random_uuid()',
-    primaryKeyConstraintName: 'alert_deliveries_pkey',
-  })
+  @PrimaryGeneratedColumn('uuid', { name: 'id', primaryKeyConstraintName: 'alert_deliveries_pkey' })
   id!: string;
 
   @Column({ name: 'channel_id', type: 'uuid' })
