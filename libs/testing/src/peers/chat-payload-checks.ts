@@ -82,5 +82,5 @@ export function teamsMessageProblems(body: unknown): string[] {
     return ['attachment is not an Adaptive Card'];
   validateCard ??= new Ajv({ allErrors: true }).compile(ADAPTIVE_CARD_SCHEMA);
   if (validateCard(attachment.content)) return [];
-  return (validateCard.errors ?? []).map((e) => `content${e.dataPath} ${e.message ?? 'invalid'}`);
+  return (validateCard.errors ?? []).map((e) => `content${e.instancePath} ${e.message ?? 'invalid'}`);
 }
