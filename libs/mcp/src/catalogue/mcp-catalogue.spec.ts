@@ -16,10 +16,7 @@ import { type McpTool, McpToolset, READS, SPEC_DOCUMENTED_TOOLS } from './mcp-to
 
 /** The spec's total; the served tools plus the ones docs/mcp.md reserves for later issues. */
 const SPEC_TOOL_COUNT = 48;
-/**
- * Served beyond the spec's count: the engine's own catalogue of check kinds (decision record 0033)
- * the schedules' tools (decision record 0040) and the trigger bindings' (decision record 0041).
- */
+/** Served beyond the spec's count; docs/mcp.md says why for each. */
 const BEYOND_SPEC = [
   'list_check_kinds',
   'describe_check_kind',
@@ -124,7 +121,7 @@ describe('the MCP catalogue', () => {
     }
   });
 
-  it('matches docs/mcp.md: every served tool with its toolset, hints and capability; 48 with the planned ones, besides the check kind catalogue and the schedules', () => {
+  it('matches docs/mcp.md: every served tool with its toolset, hints and capability; 48 with the planned ones, besides those served beyond the spec', () => {
     const { served, planned } = documentedTools();
     const describe = (tool: McpTool): DocumentedTool => ({
       name: tool.name,
