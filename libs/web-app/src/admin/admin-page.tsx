@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { NotificationChannelsSection } from '../alerting/channels-panel';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import { READABLE_ERROR } from '../app/form-styles';
 import { useMe } from '../app/session';
@@ -291,7 +292,7 @@ function Privacy(): ReactNode {
   );
 }
 
-/** Admin: health-score weights, zero-sample mode, the deployment's posture and the secret sweep (workspace admins). */
+/** Admin: health-score weights, zero-sample mode, the deployment's posture, notification channels and the secret sweep (workspace admins). */
 export function AdminPage(): ReactNode {
   const me = useMe();
   if (me.isPending) return <LoadingState label="Loading your profile" />;
@@ -310,6 +311,7 @@ export function AdminPage(): ReactNode {
       <Title order={1}>Admin</Title>
       <Scoring />
       <Privacy />
+      <NotificationChannelsSection />
       <SecretSweepPanel />
     </Stack>
   );

@@ -9,6 +9,7 @@ import { HomePage } from '../pages/home-page';
 import { MePage } from '../pages/me-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { adminRoutes } from '../admin/admin-routes';
+import { incidentRoutes } from '../alerting/incident-routes';
 import { connectionRoutes } from '../connections/connection-routes';
 import { pipelineRoutes } from '../pipelines/pipeline-routes';
 import { runRoutes } from '../runs/run-routes';
@@ -73,6 +74,7 @@ export function App({ api }: { api: WebApi }): ReactNode {
                   {suiteRoutes()}
                   {runRoutes()}
                   {pipelineRoutes()}
+                  {incidentRoutes()}
                   <Route path="me" element={<MePage />} />
                   {adminRoutes()}
                   <Route path="*" element={<NotFoundPage />} />

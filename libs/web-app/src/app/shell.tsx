@@ -34,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/suites', label: 'Suites' },
   { to: '/runs', label: 'Runs' },
   { to: '/pipelines', label: 'Pipelines' },
+  { to: '/incidents', label: 'Incidents' },
   { to: '/me', label: 'Me' },
   { to: '/admin', label: 'Admin', adminOnly: true },
 ];

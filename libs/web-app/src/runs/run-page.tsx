@@ -14,15 +14,13 @@ import {
   metricText,
   outcomeSummary,
   sampleAbsence,
-  sampleCell,
-  sampleColumns,
   scoreText,
   shownNumber,
   thresholdText,
   timeText,
   worstFirst,
 } from './run-format';
-import { LiveProgress, OutcomeBadge, StatusBadge } from './run-parts';
+import { LiveProgress, OutcomeBadge, SampleTable, StatusBadge } from './run-parts';
 import { comparisonReportUrl, useRun, useSuiteGrant } from './runs-api';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }): ReactNode {
@@ -35,38 +33,6 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
         {value}
       </Text>
     </div>
-  );
-}
-
-/** Failing-row samples exactly as the API gave them: masked values stay masked, redacted ones absent. */
-function SampleTable({ rows, caption }: { rows: Record<string, unknown>[]; caption: string }): ReactNode {
-  const columns = sampleColumns(rows);
-  return (
-    <Table.ScrollContainer minWidth={Math.max(320, columns.length * 120)}>
-      <Table withTableBorder withColumnBorders data-testid="sample-table">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {columns.map((column) => (
-                <Table.Td key={column} ff="monospace">
-                  {column in row ? sampleCell(row[column]) : ''}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 

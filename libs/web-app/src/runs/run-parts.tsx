@@ -11,6 +11,8 @@ import {
   isTerminal,
   outcomeSummary,
   progressOf,
+  sampleCell,
+  sampleColumns,
   scoreText,
   timeText,
   worstFirst,
@@ -30,6 +32,44 @@ export function OutcomeBadge({ outcome }: { outcome: RunOutcome }): ReactNode {
     <Badge color={OUTCOME_COLOR[outcome].bg} c={OUTCOME_COLOR[outcome].text} variant="filled">
       {outcome}
     </Badge>
+  );
+}
+
+/** Failing-row samples exactly as the API gave them: masked values stay masked, redacted ones absent. */
+export function SampleTable({
+  rows,
+  caption,
+}: {
+  rows: Record<string, unknown>[];
+  caption: string;
+}): ReactNode {
+  const columns = sampleColumns(rows);
+  return (
+    <Table.ScrollContainer minWidth={Math.max(320, columns.length * 120)}>
+      <Table withTableBorder withColumnBorders data-testid="sample-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {columns.map((column) => (
+                <Table.Td key={column} ff="monospace">
+                  {column in row ? sampleCell(row[column]) : ''}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -20,6 +20,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SuiteNotificationsPanel } from '../alerting/suite-notifications-panel';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
 import { ConfirmModal } from '../app/confirm-modal';
@@ -49,7 +50,7 @@ import {
   updateSuite,
 } from './suites-api';
 
-const TABS = ['checks', 'runs', 'schedule', 'columns', 'sharing'] as const;
+const TABS = ['checks', 'runs', 'schedule', 'notifications', 'columns', 'sharing'] as const;
 
 function EditSuiteModal({ suite, onClose }: { suite: Suite; onClose: () => void }): ReactNode {
   const { client } = useApi();
@@ -376,7 +377,7 @@ function SuiteHeader({ suite }: { suite: Suite }): ReactNode {
   );
 }
 
-/** One suite: its details, checks, runs, schedule, column policy and shares. */
+/** One suite: its details, checks, runs, schedule, alert settings, column policy and shares. */
 export function SuitePage(): ReactNode {
   const { suiteId = '' } = useParams();
   const { client } = useApi();
@@ -449,6 +450,7 @@ export function SuitePage(): ReactNode {
           <Tabs.Tab value="checks">Checks ({data.check_count})</Tabs.Tab>
           <Tabs.Tab value="runs">Runs</Tabs.Tab>
           <Tabs.Tab value="schedule">Schedule</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           <Tabs.Tab value="columns">Column policy</Tabs.Tab>
           <Tabs.Tab value="sharing">Sharing</Tabs.Tab>
         </Tabs.List>
@@ -460,6 +462,9 @@ export function SuitePage(): ReactNode {
         </Tabs.Panel>
         <Tabs.Panel value="schedule" pt="md">
           <SuiteSchedulePanel suite={data} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="md">
+          <SuiteNotificationsPanel suite={data} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="columns" pt="md">
           <SuiteColumnPolicyPanel suite={data} canEdit={canAdmin} />
