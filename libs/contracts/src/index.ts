@@ -36,6 +36,7 @@ export * from './datasources/target-requests';
 export * from './datasources/interactive-deadline';
 export * from './workspace-settings/workspace-settings.dto';
 export * from './orchestration/pipeline-run-events';
+export * from './orchestration/poll-failure-events';
 export * from './orchestration/trigger-binding.dto';
 export * from './orchestration/secret-sweep.dto';
 export * from './orchestration/schedule.dto';

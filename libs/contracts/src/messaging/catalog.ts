@@ -15,6 +15,7 @@ import {
   RunProgressEvent,
 } from '../runs/run-events';
 import { PipelineRunObservedEvent } from '../orchestration/pipeline-run-events';
+import { OrchestrationPollFailedEvent } from '../orchestration/poll-failure-events';
 import { NotificationChannelTestRequest, NotificationChannelTestResult } from '../alerting/channel-test.dto';
 import { ServicePingReply, ServicePingRequest } from '../services/service-ping';
 import { type ServiceName } from '../services/service-name';
@@ -43,6 +44,12 @@ export const Events = {
   RunCompleted: defineEvent('events.run.completed', Streams.Events, RunCompletedEvent),
   /** The orchestration observer saw a pipeline run; message id = the event's `event_id`. */
   PipelineRunObserved: defineEvent('events.pipeline_run.observed', Streams.Events, PipelineRunObservedEvent),
+  /** An orchestrator connection's polls failed 3 times in a row; message id = the event's `event_id`. */
+  OrchestrationPollFailed: defineEvent(
+    'events.orchestration.poll_failed',
+    Streams.Events,
+    OrchestrationPollFailedEvent,
+  ),
 };
 
 const defaultConsumer = { ackWaitSeconds: 30, maxDeliver: 20 } as const;
@@ -54,6 +61,12 @@ export const Consumers = {
     event: Events.RunCompleted,
     ...defaultConsumer,
   } satisfies ConsumerDefinition<RunCompletedEvent>,
+  /** The alerting process pushes one poll-failure alert per streak to the workspace default channel. */
+  AlertingPollFailed: {
+    durable: 'alerting-poll-failed',
+    event: Events.OrchestrationPollFailed,
+    ...defaultConsumer,
+  } satisfies ConsumerDefinition<OrchestrationPollFailedEvent>,
   LineageRunCompleted: {
     durable: 'lineage-run-completed',
     event: Events.RunCompleted,
