@@ -4,6 +4,7 @@ import { AlertRulesModule } from '@dq/alerting';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { channelOpenerOf } from './channel-key-ring';
 import { AlertDeliveryModule } from './delivery/alert-delivery.module';
+import { PollFailedListener } from './poll-failed.listener';
 import { RunCompletedListener } from './run-completed.listener';
 import { type AlertingConfig } from './alerting.config';
 
@@ -19,7 +20,7 @@ export class AlertingModule {
         AlertRulesModule.forRoot({ publicBaseUrl: config.PUBLIC_BASE_URL ?? null }),
         AlertDeliveryModule.forRoot(config, opener),
       ],
-      providers: [RunCompletedListener],
+      providers: [RunCompletedListener, PollFailedListener],
     };
   }
 }

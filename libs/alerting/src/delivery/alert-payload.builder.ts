@@ -2,6 +2,8 @@ import type {
   AlertPayload,
   AlertPayloadCheck,
   CheckOutcome,
+  OrchestrationPollFailedEvent,
+  PipelineProvider,
   RunCompletedCheck,
   RunCompletedEvent,
 } from '@dq/contracts';
@@ -16,10 +18,30 @@ export interface DeliveryPayloadCheck extends AlertPayloadCheck {
 }
 
 /** The generic alert payload as delivered: F1's field list, with the event type widened. */
-export interface DeliveryPayload extends Omit<AlertPayload, 'type' | 'checks'> {
-  type: AlertEventType;
+export interface RunAlertPayload extends Omit<AlertPayload, 'type' | 'checks'> {
+  type: Exclude<AlertEventType, 'poll_failure'>;
   checks: DeliveryPayloadCheck[];
 }
+
+/** A poll-failure alert: an orchestrator connection the observer could not poll, no run or suite. */
+export interface PollFailurePayload {
+  type: 'poll_failure';
+  alert_id: string;
+  created_at: string;
+  severity: 'fail';
+  summary: string;
+  connection: { id: string; name: string; provider: PipelineProvider };
+  poll: {
+    consecutive_failures: number;
+    first_failed_at: string;
+    last_failed_at: string;
+    /** An error class only, never a URL or a secret. */
+    last_error_class: string;
+  };
+}
+
+/** What one delivery row carries: a run alert (or its test) or a poll-failure alert. */
+export type DeliveryPayload = RunAlertPayload | PollFailurePayload;
 
 /** What the rules decided about one check of the run. */
 export interface AlertingCheck {
@@ -30,7 +52,7 @@ export interface AlertingCheck {
 }
 
 export interface BuildAlertPayloadInput {
-  type: AlertEventType;
+  type: RunAlertPayload['type'];
   event: RunCompletedEvent;
   checks: readonly AlertingCheck[];
   /** `PUBLIC_BASE_URL` of the web app; the run link is left out without it. */
@@ -64,7 +86,7 @@ export function runUrl(publicBaseUrl: string | null | undefined, runId: string):
 }
 
 /** One alert for one run: the checks the rules picked, grouped, with the run's counts. */
-export function buildAlertPayload(input: BuildAlertPayloadInput): DeliveryPayload {
+export function buildAlertPayload(input: BuildAlertPayloadInput): RunAlertPayload {
   const { event } = input;
   const checks: DeliveryPayloadCheck[] = input.checks.map(({ check, incident_id, snooze_ended_at }) => ({
     id: check.check_id,
@@ -86,7 +108,7 @@ export function buildAlertPayload(input: BuildAlertPayloadInput): DeliveryPayloa
     critical: 0,
     error: 0,
     skip: 0,
-  } as DeliveryPayload['counts'];
+  } as RunAlertPayload['counts'];
   for (const [outcome, count] of Object.entries(event.outcome_counts ?? {})) {
     if (outcome in counts && typeof count === 'number') counts[outcome as keyof typeof counts] = count;
   }
@@ -117,7 +139,12 @@ export function buildAlertPayload(input: BuildAlertPayloadInput): DeliveryPayloa
   };
 }
 
-function summaryLine(type: AlertEventType, suite: string, checks: number, severity: CheckOutcome): string {
+function summaryLine(
+  type: RunAlertPayload['type'],
+  suite: string,
+  checks: number,
+  severity: CheckOutcome,
+): string {
   const noun = checks === 1 ? 'check' : 'checks';
   if (type === 'alert.test') return `Test alert for channel: suite "${suite}"`;
   if (type === 'alert.escalation')
@@ -130,7 +157,7 @@ export function buildTestPayload(
   channel: { id: string; name: string },
   now: Date,
   publicBaseUrl?: string | null,
-): DeliveryPayload {
+): RunAlertPayload {
   const runId = '00000000-0000-4000-8000-000000000000';
   return {
     type: 'alert.test',
@@ -164,5 +191,28 @@ export function buildTestPayload(
       },
     ],
     incident_ids: [],
+  };
+}
+
+/** The alert for one failure streak of an orchestrator connection's polls. */
+export function buildPollFailurePayload(
+  event: OrchestrationPollFailedEvent,
+  now: Date = new Date(),
+): PollFailurePayload {
+  return {
+    type: 'poll_failure',
+    alert_id: '',
+    created_at: now.toISOString(),
+    severity: 'fail',
+    summary:
+      `Polling ${event.provider} connection "${event.connection_name}" failed ` +
+      `${event.consecutive_failures} times in a row since ${event.first_failed_at} (${event.last_error_class})`,
+    connection: { id: event.connection_id, name: event.connection_name, provider: event.provider },
+    poll: {
+      consecutive_failures: event.consecutive_failures,
+      first_failed_at: event.first_failed_at,
+      last_failed_at: event.last_failed_at,
+      last_error_class: event.last_error_class,
+    },
   };
 }

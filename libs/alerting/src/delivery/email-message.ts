@@ -1,5 +1,5 @@
 import type { DeliveryPayload } from './alert-payload.builder';
-import { alertTitle, checkLine, countsLine } from './text';
+import { POLL_FAILURE_HINT, alertTitle, checkLine, countsLine, pollFailureFacts } from './text';
 
 export interface AlertEmail {
   subject: string;
@@ -21,6 +21,22 @@ export function renderAlertEmail(payload: DeliveryPayload): AlertEmail {
   const title = alertTitle(payload);
   // A subject is one line: a suite name with a line break must not inject headers.
   const subject = title.replace(/[\r\n]+/g, ' ').slice(0, 200);
+  if (payload.type === 'poll_failure') {
+    const lines = [
+      payload.summary,
+      '',
+      ...pollFailureFacts(payload).map((fact) => `${fact.title}: ${fact.value}`),
+      '',
+      POLL_FAILURE_HINT,
+    ];
+    const html = [
+      '<!doctype html><html><body>',
+      `<h2>${htmlEscape(title)}</h2>`,
+      ...lines.filter((l) => l !== '').map((l) => `<p>${htmlEscape(l)}</p>`),
+      '</body></html>',
+    ].join('\n');
+    return { subject, text: lines.join('\n'), html };
+  }
   const head = [
     payload.summary,
     `Run ${payload.run.id}: ${payload.run.status}${payload.run.trigger ? ` (${payload.run.trigger})` : ''}`,

@@ -1,5 +1,5 @@
-import type { DeliveryPayload } from './alert-payload.builder';
-import { alertTitle, checkLine, countsLine, truncate } from './text';
+import type { DeliveryPayload, PollFailurePayload } from './alert-payload.builder';
+import { POLL_FAILURE_HINT, alertTitle, checkLine, countsLine, pollFailureFacts, truncate } from './text';
 
 /** Block Kit limits the renderer keeps (api.slack.com/reference/block-kit). */
 export const SLACK_MAX_BLOCKS = 50;
@@ -25,6 +25,7 @@ function section(text: string): Record<string, unknown> {
 
 /** An incoming-webhook message: a header, the run summary, one section per check (at most 50 blocks). */
 export function renderSlackMessage(payload: DeliveryPayload): SlackMessage {
+  if (payload.type === 'poll_failure') return renderSlackPollFailure(payload);
   const title = alertTitle(payload);
   const blocks: Array<Record<string, unknown>> = [
     {
@@ -60,4 +61,22 @@ export function renderSlackMessage(payload: DeliveryPayload): SlackMessage {
   }
   const fallback = `${title} (${payload.checks.length} ${payload.checks.length === 1 ? 'check' : 'checks'})${payload.run.url ? ` ${payload.run.url}` : ''}`;
   return { text: truncate(fallback, SLACK_SECTION_TEXT_MAX), blocks };
+}
+
+/** A poll failure: a header, the summary and the connection's facts (no run, no checks). */
+function renderSlackPollFailure(payload: PollFailurePayload): SlackMessage {
+  const title = alertTitle(payload);
+  const facts = pollFailureFacts(payload).map((fact) => `*${fact.title}:* ${slackEscape(fact.value)}`);
+  return {
+    text: truncate(`${title}: ${payload.summary}`, SLACK_SECTION_TEXT_MAX),
+    blocks: [
+      {
+        type: 'header',
+        text: { type: 'plain_text', text: truncate(title, SLACK_HEADER_TEXT_MAX), emoji: true },
+      },
+      section(`*${slackEscape(payload.summary)}*`),
+      section(facts.join('\n')),
+      { type: 'context', elements: [{ type: 'mrkdwn', text: slackEscape(POLL_FAILURE_HINT) }] },
+    ],
+  };
 }

@@ -1,5 +1,5 @@
-import type { DeliveryPayload } from './alert-payload.builder';
-import { alertTitle, checkLine, countsLine } from './text';
+import type { DeliveryPayload, PollFailurePayload } from './alert-payload.builder';
+import { POLL_FAILURE_HINT, alertTitle, checkLine, countsLine, pollFailureFacts } from './text';
 
 /** Checks drawn on the card; Teams refuses messages above about 28 KB, so the rest are counted. */
 export const TEAMS_MAX_CHECKS = 30;
@@ -18,6 +18,7 @@ const SEVERITY_COLOUR: Record<string, string> = { critical: 'Attention', fail: '
 
 /** The alert as an Adaptive Card: title, facts, one line per check, a link to the run. */
 export function renderTeamsMessage(payload: DeliveryPayload): TeamsMessage {
+  if (payload.type === 'poll_failure') return teamsCard(pollFailureBody(payload));
   const shown = payload.checks.slice(0, TEAMS_MAX_CHECKS);
   const hidden = payload.checks.length - shown.length;
   const body: Array<Record<string, unknown>> = [
@@ -44,17 +45,43 @@ export function renderTeamsMessage(payload: DeliveryPayload): TeamsMessage {
   if (hidden > 0) {
     body.push({ type: 'TextBlock', text: `…and ${hidden} more; see the run`, wrap: true, isSubtle: true });
   }
+  const actions =
+    payload.run.url === null
+      ? undefined
+      : [{ type: 'Action.OpenUrl', title: 'Open run', url: payload.run.url }];
+  return teamsCard(body, actions);
+}
+
+function teamsCard(
+  body: Array<Record<string, unknown>>,
+  actions?: Array<Record<string, unknown>>,
+): TeamsMessage {
   const content: Record<string, unknown> = {
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     type: 'AdaptiveCard',
     version: '1.5',
     body,
   };
-  if (payload.run.url !== null) {
-    content.actions = [{ type: 'Action.OpenUrl', title: 'Open run', url: payload.run.url }];
-  }
+  if (actions !== undefined) content.actions = actions;
   return {
     type: 'message',
     attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content }],
   };
+}
+
+/** A poll failure: title, summary, the connection's facts and what it means. */
+function pollFailureBody(payload: PollFailurePayload): Array<Record<string, unknown>> {
+  return [
+    {
+      type: 'TextBlock',
+      text: alertTitle(payload),
+      size: 'Large',
+      weight: 'Bolder',
+      wrap: true,
+      color: 'Attention',
+    },
+    { type: 'TextBlock', text: payload.summary, wrap: true },
+    { type: 'FactSet', facts: pollFailureFacts(payload) },
+    { type: 'TextBlock', text: POLL_FAILURE_HINT, wrap: true, isSubtle: true },
+  ];
 }
