@@ -68,7 +68,12 @@ function SigningKeyBox({
   onDone: () => void;
 }): ReactNode {
   return (
-    <Alert color="yellow" title={`Signing key of “${channelName}”`} data-testid="signing-key-box">
+    <Alert
+      color="yellow"
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      title={`Signing key of “${channelName}”`}
+      data-testid="signing-key-box"
+    >
       <Stack gap="xs">
         <Text size="sm">
           Copy it now: it is shown only this once. Receivers verify each delivery&apos;s signature with it; a
@@ -199,7 +204,7 @@ function ChannelFormModal({
   const title = editing ? `Edit channel “${editing.name}”` : 'New notification channel';
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
           <TextInput
@@ -329,6 +334,7 @@ function TestResult({ name, result }: { name: string; result: ChannelTestResult 
   return (
     <Alert
       color={result.delivered ? 'teal' : 'red'}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       title={result.delivered ? `Test alert delivered to “${name}”` : `Test alert to “${name}” failed`}
       role="status"
       data-testid="channel-test-result"
@@ -344,7 +350,13 @@ function DeliveriesModal({ channel, onClose }: { channel: Channel; onClose: () =
   const deliveries = useDeliveries(channel.id, state);
   const items = deliveries.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Modal opened onClose={onClose} title={`Deliveries of “${channel.name}”`} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Deliveries of “${channel.name}”`}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         <Select
           label="State"
@@ -355,6 +367,7 @@ function DeliveriesModal({ channel, onClose }: { channel: Channel; onClose: () =
             setState(DELIVERY_STATES.find((entry) => entry.value === value)?.value ?? null)
           }
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the state filter' }}
           w={200}
         />
         {deliveries.isPending ? (

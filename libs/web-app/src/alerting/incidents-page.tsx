@@ -86,6 +86,7 @@ export function IncidentsPage(): ReactNode {
           value={state ?? null}
           onChange={(value) => setFilter('state', value)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the state filter' }}
           w={{ base: '100%', sm: 180 }}
         />
         <Select
@@ -95,6 +96,7 @@ export function IncidentsPage(): ReactNode {
           value={severity ?? null}
           onChange={(value) => setFilter('severity', value)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the severity filter' }}
           w={{ base: '100%', sm: 180 }}
         />
         <Select
@@ -106,6 +108,7 @@ export function IncidentsPage(): ReactNode {
           onChange={(value) => setFilter('suite_id', value)}
           nothingFoundMessage="No suite by that name"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the suite filter' }}
           w={{ base: '100%', sm: 260 }}
         />
       </Group>
@@ -214,7 +217,7 @@ function ResolveModal({ incident, onClose }: { incident: Incident; onClose: () =
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Resolve incident">
+    <Modal opened onClose={onClose} title="Resolve incident" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate aria-label="Resolve incident">
         <Stack>
           <Select
@@ -226,6 +229,7 @@ function ResolveModal({ incident, onClose }: { incident: Incident; onClose: () =
               setReason(RESOLVE_REASONS.find((entry) => entry.value === value)?.value ?? null)
             }
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the reason' }}
             styles={READABLE_ERROR}
           />
           <Textarea

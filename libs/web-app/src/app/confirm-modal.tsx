@@ -13,7 +13,7 @@ export function ConfirmModal(props: {
   onClose: () => void;
 }): ReactNode {
   return (
-    <Modal opened onClose={props.onClose} title={props.title}>
+    <Modal opened onClose={props.onClose} title={props.title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text size="sm">{props.children}</Text>
         {props.error !== null && (
