@@ -7,9 +7,8 @@
 import { AuditLog } from '@dq/audit';
 import { IncidentLifecycle } from '@dq/alerting';
 import { SuiteAccessService } from '@dq/suites';
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
-
-const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
+import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
+import { createSharedSuiteWorld, type SharedSuiteWorld } from './support/shared-suite-world';
 
 interface Refusal {
   error: { code: string; detail: { fields?: { field: string }[] } };
@@ -17,58 +16,18 @@ interface Refusal {
 }
 
 describe('MCP incident tools', () => {
+  let shared: SharedSuiteWorld;
   let world: GatewayWorld;
   let api: string;
   let mcp: AppProcess;
-  const tokens = { owner: '', member: '', viewer: '', stranger: '', admin: '' };
-  const clients = {} as Record<keyof typeof tokens, McpTestClient>;
+  let tokens: SharedSuiteWorld['tokens'];
+  let clients: SharedSuiteWorld['clients'];
   let suiteId: string;
   let incidentId: string;
 
   beforeAll(async () => {
-    world = await GatewayWorld.create('mcp-incidents');
-    const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-    ]);
-    api = `${gateway.url}/api/v1`;
-    mcp = mcpGateway;
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await call(api, 'POST', '/connections', {
-      token: tokens.admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-        credential: { password: 'mcp-incidents-secret' },
-      },
-    });
-    expect(connection.status).toBe(201);
-    const suite = await call(api, 'POST', '/suites', {
-      token: tokens.owner,
-      body: {
-        name: 'orders',
-        connection_id: (connection.body as { id: string }).id,
-        target: 'public.orders',
-      },
-    });
-    expect(suite.status).toBe(201);
-    suiteId = (suite.body as { id: string }).id;
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = (await call(api, 'GET', '/me', { token: tokens[who] })).body as { id: string };
-      const shared = await call(api, 'POST', `/suites/${suiteId}/shares`, {
-        token: tokens.owner,
-        body: { user_id: me.id, grant },
-      });
-      expect(shared.status).toBe(201);
-    }
+    shared = await createSharedSuiteWorld('mcp-incidents', { suiteName: 'orders' });
+    ({ world, api, mcp, tokens, clients, suiteId } = shared);
     const check = await call(api, 'POST', `/suites/${suiteId}/checks`, {
       token: tokens.owner,
       body: { name: 'enough orders', kind: 'volume', config: { min_rows: 100 } },
@@ -101,22 +60,17 @@ describe('MCP incident tools', () => {
       }),
     );
     incidentId = opened.incident.id;
-    for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
-      clients[who] = await McpTestClient.connect(mcp.url, { token: tokens[who] });
   });
 
-  afterAll(async () => {
-    await Promise.all(Object.values(clients).map((client) => client.close()));
-    await world?.close();
-  });
+  afterAll(() => shared?.close());
 
   it('lists the four tools; the read toolset has only the reads', async () => {
-    const names = (await clients.member.tools()).map((tool) => tool.name);
+    const names = (await clients.editor.tools()).map((tool) => tool.name);
     expect(names).toEqual(
       expect.arrayContaining(['list_incidents', 'get_incident', 'ack_incident', 'resolve_incident']),
     );
     const readOnly = await McpTestClient.connect(mcp.url, {
-      token: tokens.member,
+      token: tokens.editor,
       headers: { 'x-mcp-toolsets': 'read' },
     });
     try {
@@ -159,25 +113,25 @@ describe('MCP incident tools', () => {
     const strangerAck = await clients.stranger.call('ack_incident', { incident_id: incidentId });
     expect(strangerAck.body).toMatchObject({ error: { code: 'not_found' }, status: 404 });
 
-    const acked = await clients.member.call('ack_incident', { incident_id: incidentId });
+    const acked = await clients.editor.call('ack_incident', { incident_id: incidentId });
     expect(acked.isError).toBe(false);
     expect(acked.body).toMatchObject({ id: incidentId, state: 'acknowledged' });
-    const twice = await clients.member.call('ack_incident', { incident_id: incidentId });
+    const twice = await clients.editor.call('ack_incident', { incident_id: incidentId });
     expect(twice.body).toMatchObject({ error: { code: 'conflict' }, status: 409 });
 
-    const bad = await clients.member.call('resolve_incident', { incident_id: incidentId, reason: 'bored' });
+    const bad = await clients.editor.call('resolve_incident', { incident_id: incidentId, reason: 'bored' });
     expect(bad.isError).toBe(true);
     expect((bad.body as Refusal).status).toBe(422);
     expect(((bad.body as Refusal).error.detail.fields ?? []).map((f) => f.field)).toEqual(['reason']);
 
-    const resolved = await clients.member.call('resolve_incident', {
+    const resolved = await clients.editor.call('resolve_incident', {
       incident_id: incidentId,
       reason: 'false_positive',
       comment: 'the source was re-played',
     });
     expect(resolved.isError).toBe(false);
     expect(resolved.body).toMatchObject({ state: 'resolved', resolve_reason: 'false_positive' });
-    const rest = await call(api, 'POST', `/incidents/${incidentId}/resolve`, { token: tokens.member });
+    const rest = await call(api, 'POST', `/incidents/${incidentId}/resolve`, { token: tokens.editor });
     expect(rest.status).toBe(409);
     const [row] = await world.db.query<{ state: string; resolve_comment: string }[]>(
       'SELECT state, resolve_comment FROM incidents WHERE id = $1',

@@ -5,9 +5,9 @@
  * REST's 404, and no tool writes a channel.
  */
 import { randomUUID } from 'node:crypto';
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
+import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
+import { startGatewayPair } from './support/shared-suite-world';
 
-const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
 const WEBHOOK_URL = 'https://93.184.216.34/hooks/mcp-webhook-secret-path';
 
 describe('MCP notification-channel tools', () => {
@@ -19,13 +19,7 @@ describe('MCP notification-channel tools', () => {
   let channelId: string;
 
   beforeAll(async () => {
-    world = await GatewayWorld.create('mcp-notification-channels');
-    const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-    ]);
-    api = `${gateway.url}/api/v1`;
-    mcp = mcpGateway;
+    ({ world, api, mcp } = await startGatewayPair('mcp-notification-channels'));
     tokens.admin = await world.mintToken('admin@example.test', 'admin');
     tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
     const created = await call(api, 'POST', '/notification-channels', {

@@ -7,9 +7,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SecretSweepAuditAction, type SecretSweepReport } from '@dq/contracts';
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
+import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
+import { startGatewayPair } from './support/shared-suite-world';
 
-const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
 const ROLES = ['admin', 'member', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
 
@@ -26,13 +26,7 @@ describe('MCP secret sweep tools answer as REST does', () => {
     ]);
 
   beforeAll(async () => {
-    world = await GatewayWorld.create('mcp-secret-sweep');
-    const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-    ]);
-    api = `${gateway.url}/api/v1`;
-    mcp = mcpGateway;
+    ({ world, api, mcp } = await startGatewayPair('mcp-secret-sweep'));
     for (const role of ROLES) {
       tokens[role] = await world.mintToken(`${role}@example.test`, role);
       clients[role] = await McpTestClient.connect(mcp.url, { token: tokens[role] });

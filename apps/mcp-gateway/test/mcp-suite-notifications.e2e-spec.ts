@@ -5,79 +5,34 @@
  * a read-only assistant sees only the two read tools.
  */
 import { randomUUID } from 'node:crypto';
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
+import { type AppProcess, McpTestClient } from '@dq/testing';
+import { createSharedSuiteWorld, type SharedSuiteWorld } from './support/shared-suite-world';
 
-const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
 const TOOLS = ['get_suite_notifications', 'list_suite_notification_channels', 'set_suite_notifications'];
 
 type Who = 'owner' | 'editor' | 'viewer' | 'stranger';
 
 describe('MCP suite notification tools answer as REST does', () => {
-  let world: GatewayWorld;
-  let api: string;
+  let shared: SharedSuiteWorld;
   let mcp: AppProcess;
-  const tokens = {} as Record<Who | 'admin', string>;
-  const clients = {} as Record<Who, McpTestClient>;
+  let tokens: SharedSuiteWorld['tokens'];
+  let clients: SharedSuiteWorld['clients'];
   let suiteId: string;
   let channelId: string;
 
-  const rest = (who: Who, method: string, path: string, body?: unknown) =>
-    call(api, method, path, { token: tokens[who], ...(body !== undefined ? { body } : {}) });
+  const rest: SharedSuiteWorld['rest'] = (...args) => shared.rest(...args);
 
   beforeAll(async () => {
-    world = await GatewayWorld.create('mcp-suite-notifications');
-    const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-    ]);
-    api = `${gateway.url}/api/v1`;
-    mcp = mcpGateway;
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.editor = await world.mintToken('editor@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await call(api, 'POST', '/connections', {
-      token: tokens.admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-        credential: { password: 'mcp-suite-notifications-secret' },
-      },
-    });
-    expect(connection.status).toBe(201);
-    const suite = await rest('owner', 'POST', '/suites', {
-      name: 'alerted through mcp',
-      connection_id: (connection.body as { id: string }).id,
-      target: 'public.orders',
-    });
-    expect(suite.status).toBe(201);
-    suiteId = (suite.body as { id: string }).id;
-    for (const [who, grant] of [
-      ['editor', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = await rest(who, 'GET', '/me');
-      const share = await rest('owner', 'POST', `/suites/${suiteId}/shares`, {
-        user_id: (me.body as { id: string }).id,
-        grant,
-      });
-      expect(share.status).toBe(201);
-    }
+    shared = await createSharedSuiteWorld('mcp-suite-notifications', { suiteName: 'alerted through mcp' });
+    ({ mcp, tokens, clients, suiteId } = shared);
     channelId = randomUUID();
-    await world.db.query(
+    await shared.world.db.query(
       `INSERT INTO notification_channels (id, name, type, email_to) VALUES ($1, 'ops mail', 'email', ARRAY['ops@example.test'])`,
       [channelId],
     );
-    for (const who of ['owner', 'editor', 'viewer', 'stranger'] as const)
-      clients[who] = await McpTestClient.connect(mcp.url, { token: tokens[who] });
   }, 120_000);
 
-  afterAll(async () => {
-    for (const client of Object.values(clients)) await client.close();
-    await world?.close();
-  });
+  afterAll(() => shared?.close());
 
   it('lists the three tools; a read-only assistant sees only the reads', async () => {
     expect((await clients.viewer.tools()).map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOLS));

@@ -5,9 +5,8 @@
  * and list_near_misses shows the closest binding only to callers who can see its suite.
  */
 import { randomUUID } from 'node:crypto';
-import { type AppProcess, call, GatewayWorld, McpTestClient } from '@dq/testing';
-
-const GATEWAY_ENV = { RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000' };
+import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
+import { createSharedSuiteWorld, type SharedSuiteWorld } from './support/shared-suite-world';
 
 interface Binding {
   id: string;
@@ -24,68 +23,23 @@ interface Refusal {
 }
 
 describe('MCP trigger-binding tools', () => {
+  let shared: SharedSuiteWorld;
   let world: GatewayWorld;
   let api: string;
   let mcp: AppProcess;
-  const tokens = { owner: '', member: '', viewer: '', stranger: '', admin: '' };
-  const clients = {} as Record<keyof typeof tokens, McpTestClient>;
+  let tokens: SharedSuiteWorld['tokens'];
+  let clients: SharedSuiteWorld['clients'];
   let suiteId: string;
 
   beforeAll(async () => {
-    world = await GatewayWorld.create('mcp-trigger-bindings');
-    const [gateway, mcpGateway] = await Promise.all([
-      world.startGateway(GATEWAY_ENV),
-      world.startMcpGateway(GATEWAY_ENV),
-    ]);
-    api = `${gateway.url}/api/v1`;
-    mcp = mcpGateway;
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await call(api, 'POST', '/connections', {
-      token: tokens.admin,
-      body: {
-        name: 'orders-db',
-        kind: 'postgres',
-        config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-        credential: { password: 'mcp-trigger-bindings-secret' },
-      },
-    });
-    expect(connection.status).toBe(201);
-    const suite = await call(api, 'POST', '/suites', {
-      token: tokens.owner,
-      body: {
-        name: 'orders',
-        connection_id: (connection.body as { id: string }).id,
-        target: 'public.orders',
-      },
-    });
-    expect(suite.status).toBe(201);
-    suiteId = (suite.body as { id: string }).id;
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = (await call(api, 'GET', '/me', { token: tokens[who] })).body as { id: string };
-      const shared = await call(api, 'POST', `/suites/${suiteId}/shares`, {
-        token: tokens.owner,
-        body: { user_id: me.id, grant },
-      });
-      expect(shared.status).toBe(201);
-    }
-    for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
-      clients[who] = await McpTestClient.connect(mcp.url, { token: tokens[who] });
+    shared = await createSharedSuiteWorld('mcp-trigger-bindings', { suiteName: 'orders' });
+    ({ world, api, mcp, tokens, clients, suiteId } = shared);
   });
 
-  afterAll(async () => {
-    await Promise.all(Object.values(clients).map((client) => client.close()));
-    await world?.close();
-  });
+  afterAll(() => shared?.close());
 
   it('lists the six tools in their toolsets', async () => {
-    const tools = await clients.member.tools();
+    const tools = await clients.editor.tools();
     const names = tools.map((tool) => tool.name);
     for (const name of [
       'list_trigger_bindings',
@@ -97,7 +51,7 @@ describe('MCP trigger-binding tools', () => {
     ])
       expect(names).toContain(name);
     const readOnly = await McpTestClient.connect(mcp.url, {
-      token: tokens.member,
+      token: tokens.editor,
       headers: { 'x-mcp-toolsets': 'read' },
     });
     try {
@@ -110,7 +64,7 @@ describe('MCP trigger-binding tools', () => {
   });
 
   it('creates, reads, disables and deletes a binding as REST does, with REST refusals', async () => {
-    const created = await clients.member.call('create_trigger_binding', {
+    const created = await clients.editor.call('create_trigger_binding', {
       provider: 'factory',
       pipeline_id: 'pl_copy_orders',
       env: 'prod',
@@ -141,7 +95,7 @@ describe('MCP trigger-binding tools', () => {
       enabled: false,
     });
     expect(viewerWrite.body).toMatchObject({ error: { code: 'forbidden' }, status: 403 });
-    const bad = await clients.member.call('create_trigger_binding', {
+    const bad = await clients.editor.call('create_trigger_binding', {
       provider: 'cron',
       pipeline_id: 'pl_other',
       env: 'prod',
@@ -152,12 +106,12 @@ describe('MCP trigger-binding tools', () => {
     const [count] = await world.db.query<{ n: number }[]>('SELECT count(*)::int AS n FROM trigger_bindings');
     expect(count.n).toBe(1);
 
-    const disabled = await clients.member.call('update_trigger_binding', {
+    const disabled = await clients.editor.call('update_trigger_binding', {
       binding_id: binding.id,
       enabled: false,
     });
     expect((disabled.body as Binding).enabled).toBe(false);
-    const deleted = await clients.member.call('delete_trigger_binding', { binding_id: binding.id });
+    const deleted = await clients.editor.call('delete_trigger_binding', { binding_id: binding.id });
     expect(deleted.body).toEqual({ deleted: true, binding_id: binding.id });
     expect((await call(api, 'GET', `/trigger-bindings/${binding.id}`, { token: tokens.owner })).status).toBe(
       404,
