@@ -7,7 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { type AlertReceivers, LISTED_ADMIN, call, startAlertReceivers, waitFor } from '@dq/testing';
+import {
+  type AlertReceivers,
+  type AppProcess,
+  LISTED_ADMIN,
+  call,
+  startAlertReceivers,
+  startApp,
+  waitFor,
+} from '@dq/testing';
 import { BrowserWorld, screenshotOnFailure, seriousAccessibilityViolations } from './browser-harness';
 
 const MEMBER = 'alerting-member@example.test';
@@ -42,6 +50,7 @@ async function noSeriousViolations(page: Page): Promise<void> {
 describe('alerting screens in the browser (e2e)', () => {
   let world: BrowserWorld;
   let receivers: AlertReceivers;
+  let alerting: AppProcess;
   let admin: string;
   let member: string;
   let viewer: string;
@@ -51,6 +60,14 @@ describe('alerting screens in the browser (e2e)', () => {
     receivers = await startAlertReceivers();
     // Webhook URLs on loopback pass the egress check at save only with the test allowance.
     world = await BrowserWorld.create('web-alerting', { EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true' });
+    // The alerting process answers "Send test" (the gateway asks it; it trusts the receivers' test CA).
+    alerting = await startApp('alerting', world.world.env.env, {
+      env: {
+        LOG_LEVEL: 'warn',
+        EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+        EGRESS_TLS_CA_FOR_TESTS: receivers.ca,
+      },
+    });
     admin = await world.world.mintToken(LISTED_ADMIN, 'admin');
     member = await world.world.mintToken(MEMBER, 'member');
     viewer = await world.world.mintToken(VIEWER, 'viewer');
@@ -83,6 +100,7 @@ describe('alerting screens in the browser (e2e)', () => {
   }, 300_000);
 
   afterAll(async () => {
+    await alerting?.stop();
     await world?.close();
     await receivers?.stop();
   });
