@@ -868,6 +868,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/notification-channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_notification_channels'];
+    put?: never;
+    post: operations['create_notification_channel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-channels/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_notification_channel'];
+    put?: never;
+    post?: never;
+    delete: operations['delete_notification_channel'];
+    options?: never;
+    head?: never;
+    patch: operations['update_notification_channel'];
+    trace?: never;
+  };
+  '/api/v1/notification-channels/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['test_notification_channel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-channels/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_notification_channel_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/suites/{id}/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_suite_notifications'];
+    put: operations['set_suite_notifications'];
+    post?: never;
+    delete: operations['reset_suite_notifications'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/suites/{id}/notification-channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_suite_notification_channels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/suites/{id}/notification-channels/{channelId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['link_suite_notification_channel'];
+    post?: never;
+    delete: operations['unlink_suite_notification_channel'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incidents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_incidents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incidents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_incident'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incidents/{id}/ack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ack_incident'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/incidents/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['resolve_incident'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2534,6 +2710,7 @@ export interface components {
       suite_id: string;
       enabled: boolean;
       suite_exists: boolean;
+      suite_name: string | null;
       /** Format: uuid */
       created_by: string | null;
       /** Format: date-time */
@@ -2585,6 +2762,260 @@ export interface components {
     NearMissPage: {
       items: components['schemas']['NearMissResponse'][];
       next_cursor: string | null;
+    };
+    NotificationChannelResponse: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @enum {string} */
+      type: 'slack' | 'teams' | 'email' | 'webhook';
+      has_webhook: boolean;
+      email_to: string[];
+      is_workspace_default: boolean;
+      is_escalation: boolean;
+      has_payload_template: boolean;
+      payload_template?: {
+        [key: string]: unknown;
+      } | null;
+      auth_header_name: string | null;
+      has_auth_header_value: boolean;
+      /** Format: date-time */
+      previous_key_until: string | null;
+      /** Format: date-time */
+      flagged_at: string | null;
+      flag_reason: string | null;
+      /** Format: uuid */
+      created_by: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    NotificationChannelPage: {
+      items: components['schemas']['NotificationChannelResponse'][];
+      next_cursor: string | null;
+    };
+    CreateNotificationChannelRequest: {
+      name: string;
+      /** @enum {string} */
+      type: 'slack' | 'teams' | 'email' | 'webhook';
+      webhook_url?: string | null;
+      email_to?: string[] | null;
+      is_workspace_default?: boolean | null;
+      is_escalation?: boolean | null;
+      payload_template?: Record<string, unknown> | null;
+      auth_header_name?: string | null;
+      auth_header_value?: string | null;
+    };
+    NotificationChannelWithKeyResponse: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @enum {string} */
+      type: 'slack' | 'teams' | 'email' | 'webhook';
+      has_webhook: boolean;
+      email_to: string[];
+      is_workspace_default: boolean;
+      is_escalation: boolean;
+      has_payload_template: boolean;
+      payload_template?: {
+        [key: string]: unknown;
+      } | null;
+      auth_header_name: string | null;
+      has_auth_header_value: boolean;
+      /** Format: date-time */
+      previous_key_until: string | null;
+      /** Format: date-time */
+      flagged_at: string | null;
+      flag_reason: string | null;
+      /** Format: uuid */
+      created_by: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      signing_key?: string;
+    };
+    UpdateNotificationChannelRequest: {
+      name?: string | null;
+      webhook_url?: string | null;
+      email_to?: string[] | null;
+      is_workspace_default?: boolean | null;
+      is_escalation?: boolean | null;
+      payload_template?: Record<string, unknown> | null;
+      auth_header_name?: string | null;
+      auth_header_value?: string | null;
+      regenerate_hmac_secret?: boolean | null;
+    };
+    NotificationChannelTestResult: {
+      /** @description The receiver accepted the test alert (2xx, or the mail relay took it). */
+      delivered: boolean;
+      /** @description The HTTP status the receiver answered, when it answered. */
+      status_code?: number;
+      /** @description Why the send failed: a status, a refused URL rule or a failure class. */
+      error?: string;
+    };
+    AlertDeliveryResponse: {
+      /**
+       * Format: uuid
+       * @description Also the `webhook-id` header the receiver got.
+       */
+      id: string;
+      /** Format: uuid */
+      channel_id: string;
+      /** Format: uuid */
+      run_id: string | null;
+      /** Format: uuid */
+      suite_id: string | null;
+      /** @description `alert`, `alert.escalation` or `poll_failure`. */
+      kind: string;
+      /** @enum {string} */
+      state: 'pending' | 'delivering' | 'delivered' | 'dead';
+      attempts: number;
+      /** Format: date-time */
+      next_attempt_at: string | null;
+      /** @description A status or failure class; never a URL or a secret. */
+      last_error: string | null;
+      last_status_code: number | null;
+      /** Format: date-time */
+      first_attempt_at: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    AlertDeliveryPage: {
+      items: components['schemas']['AlertDeliveryResponse'][];
+      next_cursor: string | null;
+    };
+    SuiteNotificationsResponse: {
+      /** Format: uuid */
+      suite_id: string;
+      channel_ids: string[];
+      escalation_channel_ids: string[];
+      /** @enum {string} */
+      alert_on: 'fail_only' | 'warn_and_above' | 'always';
+      enabled: boolean;
+      auto_resolve: boolean;
+      use_workspace_default: boolean;
+      effective_channel_ids: string[];
+      is_default: boolean;
+      /** Format: uuid */
+      updated_by: string | null;
+      /** Format: date-time */
+      updated_at: string | null;
+    };
+    SetSuiteNotificationsRequest: {
+      channel_ids: string[];
+      escalation_channel_ids?: string[] | null;
+      /** @enum {string|null} */
+      alert_on?: 'fail_only' | 'warn_and_above' | 'always' | null;
+      enabled?: boolean | null;
+      auto_resolve?: boolean | null;
+      use_workspace_default?: boolean | null;
+    };
+    SuiteNotificationChannelResponse: {
+      /** Format: uuid */
+      channel_id: string;
+      name: string;
+      type: string;
+      /** @enum {string} */
+      role: 'alert' | 'escalation';
+      is_workspace_default: boolean;
+      /** Format: date-time */
+      linked_at: string;
+    };
+    SuiteNotificationChannelPage: {
+      items: components['schemas']['SuiteNotificationChannelResponse'][];
+      next_cursor: string | null;
+    };
+    IncidentEvidenceCheck: {
+      /** Format: uuid */
+      id: string;
+      /** @description Null once the check was deleted. */
+      name: string | null;
+      kind: string | null;
+      /** @description The check version now. */
+      current_version: number | null;
+      /** @description The check version the latest failure ran. */
+      failed_version: number;
+    };
+    IncidentEvidenceResult: {
+      /** Format: uuid */
+      run_id: string;
+      outcome: string;
+      metric_value: number | null;
+      unexpected_percent: number | null;
+      /** @description The thresholds the result was judged by. */
+      thresholds: Record<string, unknown> | null;
+      /** @description Failing-row samples, redacted as the run result shows them; empty under zero-sample mode or once purged. */
+      samples: {
+        [key: string]: unknown;
+      }[];
+      samples_purged: boolean;
+      /** Format: date-time */
+      finished_at: string | null;
+    };
+    IncidentEvidenceRun: {
+      /** Format: uuid */
+      run_id: string;
+      outcome: string;
+      metric_value: number | null;
+      /** Format: date-time */
+      finished_at: string | null;
+    };
+    IncidentEvidence: {
+      check: components['schemas']['IncidentEvidenceCheck'];
+      latest_failure: components['schemas']['IncidentEvidenceResult'] | null;
+      /** @description The check's last 10 runs, newest first. */
+      recent_runs: components['schemas']['IncidentEvidenceRun'][];
+      /** @description Null until assets exist. */
+      asset: Record<string, unknown> | null;
+    };
+    IncidentResponse: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      suite_id: string;
+      /** Format: uuid */
+      check_id: string;
+      /** @enum {string} */
+      state: 'open' | 'acknowledged' | 'resolved';
+      /** @enum {string} */
+      severity: 'warn' | 'fail' | 'critical';
+      /** Format: date-time */
+      opened_at: string;
+      /** Format: date-time */
+      acknowledged_at: string | null;
+      /** Format: uuid */
+      acknowledged_by: string | null;
+      /** Format: date-time */
+      resolved_at: string | null;
+      /**
+       * Format: uuid
+       * @description Null when a clean run resolved it.
+       */
+      resolved_by: string | null;
+      /** @enum {string|null} */
+      resolve_reason: 'fixed' | 'expected' | 'false_positive' | 'no_action_needed' | null;
+      resolve_comment: string | null;
+      /** @description Failing runs attached to the incident. */
+      failure_count: number;
+      /** Format: uuid */
+      opened_by_run_id: string;
+      /** Format: uuid */
+      last_run_id: string;
+      /** @description On `GET /incidents/{id}` only. */
+      evidence?: components['schemas']['IncidentEvidence'];
+    };
+    IncidentPage: {
+      items: components['schemas']['IncidentResponse'][];
+      next_cursor: string | null;
+    };
+    ResolveIncidentRequest: {
+      /** @enum {string|null} */
+      reason?: 'fixed' | 'expected' | 'false_positive' | 'no_action_needed' | null;
+      comment?: string | null;
     };
     WarehouseConfig: {
       account: string;
@@ -13279,6 +13710,2262 @@ export interface operations {
             error?: {
               /** @enum {string} */
               code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_notification_channels: {
+    parameters: {
+      query?: {
+        type?: 'slack' | 'teams' | 'email' | 'webhook';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationChannelPage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  create_notification_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateNotificationChannelRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationChannelWithKeyResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `url_forbidden`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'url_forbidden' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_notification_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationChannelResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  delete_notification_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `channel_in_use` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'channel_in_use';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  update_notification_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateNotificationChannelRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationChannelWithKeyResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `channel_credential_redirect`, `invalid_json`, `url_forbidden`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'channel_credential_redirect' | 'invalid_json' | 'url_forbidden' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  test_notification_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationChannelTestResult'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+      /** @description Service unavailable: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'service_unavailable';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_notification_channel_deliveries: {
+    parameters: {
+      query?: {
+        state?: 'pending' | 'delivering' | 'delivered' | 'dead';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AlertDeliveryPage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_suite_notifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuiteNotificationsResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  set_suite_notifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetSuiteNotificationsRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuiteNotificationsResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  reset_suite_notifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_suite_notification_channels: {
+    parameters: {
+      query?: {
+        role?: 'alert' | 'escalation';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuiteNotificationChannelPage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  link_suite_notification_channel: {
+    parameters: {
+      query?: {
+        role?: 'alert' | 'escalation';
+      };
+      header?: never;
+      path: {
+        id: string;
+        channelId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuiteNotificationChannelResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  unlink_suite_notification_channel: {
+    parameters: {
+      query?: {
+        role?: 'alert' | 'escalation';
+      };
+      header?: never;
+      path: {
+        id: string;
+        channelId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  list_incidents: {
+    parameters: {
+      query?: {
+        state?: 'open' | 'acknowledged' | 'resolved';
+        suite_id?: string;
+        severity?: 'warn' | 'fail' | 'critical';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncidentPage'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  get_incident: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncidentResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  ack_incident: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncidentResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'validation_failed';
+            };
+          };
+        };
+      };
+      /** @description Too many requests: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the budget frees a request */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'rate_limited';
+            };
+          };
+        };
+      };
+      /** @description Request headers too large: `headers_too_large` */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'headers_too_large';
+            };
+          };
+        };
+      };
+      /** @description Internal error: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'internal_error';
+            };
+          };
+        };
+      };
+    };
+  };
+  resolve_incident: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ResolveIncidentRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IncidentResponse'];
+        };
+      };
+      /** @description Unauthenticated: `unauthenticated` */
+      401: {
+        headers: {
+          'WWW-Authenticate'?: 'Bearer';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unauthenticated';
+            };
+          };
+        };
+      };
+      /** @description Forbidden: `forbidden`, `not_a_member` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
+      /** @description Conflict: `conflict` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'conflict';
+            };
+          };
+        };
+      };
+      /** @description Payload too large: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'payload_too_large';
+            };
+          };
+        };
+      };
+      /** @description Unsupported media type: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'unsupported_media_type';
+            };
+          };
+        };
+      };
+      /** @description Unprocessable request: `invalid_json`, `validation_failed` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'invalid_json' | 'validation_failed';
             };
           };
         };
