@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { AuditLog } from '@dq/audit';
 import { IncidentLifecycle, type IncidentFailure } from '@dq/alerting';
 import { SuiteAccessService } from '@dq/suites';
-import { type AppProcess, call, type HttpResult, GatewayWorld } from '@dq/testing';
+import { type AppProcess, type HttpResult, GatewayWorld } from '@dq/testing';
+import { type Principals, seedPrincipals } from './support/principals';
 
 interface Incident {
   id: string;
@@ -67,30 +68,14 @@ describe('incidents', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
   let lifecycle: IncidentLifecycle;
-  const tokens: Record<'admin' | 'owner' | 'member' | 'viewer' | 'stranger', string> = {
-    admin: '',
-    owner: '',
-    member: '',
-    viewer: '',
-    stranger: '',
-  };
-  let connectionId: string;
+  let principals: Principals;
   let suiteId: string;
   let otherSuiteId: string;
 
   const api = (): string => `${gateway.url}/api/v1`;
-  const as = (who: keyof typeof tokens, method: string, path: string, body?: unknown) =>
-    call(api(), method, path, { token: tokens[who], ...(body !== undefined ? { body } : {}) });
+  const as: Principals['as'] = (...args) => principals.as(...args);
 
-  async function suite(name: string): Promise<string> {
-    const created = await as('owner', 'POST', '/suites', {
-      name,
-      connection_id: connectionId,
-      target: 'public.orders',
-    });
-    expect(created.status).toBe(201);
-    return (created.body as { id: string }).id;
-  }
+  const suite = (name: string): Promise<string> => principals.suite(name);
 
   async function check(suite: string, name: string): Promise<string> {
     const created = await as('owner', 'POST', `/suites/${suite}/checks`, {
@@ -149,30 +134,10 @@ describe('incidents', () => {
     world = await GatewayWorld.create('incidents');
     gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
     lifecycle = new IncidentLifecycle(world.db, new SuiteAccessService(world.db), new AuditLog(world.db));
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await as('admin', 'POST', '/connections', {
-      name: 'orders-db',
-      kind: 'postgres',
-      config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-      credential: { password: 'incidents-e2e-secret' },
-    });
-    expect(connection.status).toBe(201);
-    connectionId = (connection.body as { id: string }).id;
+    principals = await seedPrincipals(world, api(), 'incidents');
     suiteId = await suite('orders');
     otherSuiteId = await suite('payments');
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = (await as(who, 'GET', '/me')).body as { id: string };
-      expect((await as('owner', 'POST', `/suites/${suiteId}/shares`, { user_id: me.id, grant })).status).toBe(
-        201,
-      );
-    }
+    await principals.share(suiteId);
 
     // The shown incident: 12 runs of its check, the last two failing (the last with samples).
     shownCheck = await check(suiteId, 'enough orders');

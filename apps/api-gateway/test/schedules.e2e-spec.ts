@@ -5,7 +5,8 @@
  * call leaves the table as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { type AppProcess, call, type HttpResult, GatewayWorld } from '@dq/testing';
+import { type AppProcess, type HttpResult, GatewayWorld } from '@dq/testing';
+import { type Principals, seedPrincipals } from './support/principals';
 
 interface Schedule {
   id: string;
@@ -32,34 +33,14 @@ const fieldsOf = (result: HttpResult): string[] =>
 describe('schedules', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
-  const tokens: Record<'admin' | 'owner' | 'member' | 'viewer' | 'stranger', string> = {
-    admin: '',
-    owner: '',
-    member: '',
-    viewer: '',
-    stranger: '',
-  };
-  let connectionId: string;
+  let principals: Principals;
   let sharedSuiteId: string;
   let hiddenSuiteId: string;
 
   const api = (): string => `${gateway.url}/api/v1`;
-  const as = (who: keyof typeof tokens, method: string, path: string, body?: unknown) =>
-    call(api(), method, path, { token: tokens[who], ...(body !== undefined ? { body } : {}) });
+  const as: Principals['as'] = (...args) => principals.as(...args);
 
-  async function userId(who: keyof typeof tokens): Promise<string> {
-    return ((await as(who, 'GET', '/me')).body as { id: string }).id;
-  }
-
-  async function suite(name: string): Promise<string> {
-    const created = await as('owner', 'POST', '/suites', {
-      name,
-      connection_id: connectionId,
-      target: 'public.orders',
-    });
-    expect(created.status).toBe(201);
-    return (created.body as { id: string }).id;
-  }
+  const suite = (name: string): Promise<string> => principals.suite(name);
 
   const schedulesOf = async (suiteId: string): Promise<number> => {
     const rows: { n: number }[] = await world.db.query(
@@ -72,31 +53,10 @@ describe('schedules', () => {
   beforeAll(async () => {
     world = await GatewayWorld.create('schedules');
     gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await as('admin', 'POST', '/connections', {
-      name: 'orders-db',
-      kind: 'postgres',
-      config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-      credential: { password: 'schedules-e2e-secret' },
-    });
-    expect(connection.status).toBe(201);
-    connectionId = (connection.body as { id: string }).id;
+    principals = await seedPrincipals(world, api(), 'schedules');
     sharedSuiteId = await suite('scheduled orders');
     hiddenSuiteId = await suite('hidden orders');
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const share = await as('owner', 'POST', `/suites/${sharedSuiteId}/shares`, {
-        user_id: await userId(who),
-        grant,
-      });
-      expect(share.status).toBe(201);
-    }
+    await principals.share(sharedSuiteId);
   });
 
   afterAll(async () => {

@@ -12,13 +12,13 @@ import { MessagingNamespace } from '@dq/messaging';
 import {
   type AlertReceivers,
   type AppProcess,
-  call,
   type HttpResult,
   GatewayWorld,
   startAlertReceivers,
   startApp,
   waitFor,
 } from '@dq/testing';
+import { type Principals, seedPrincipals } from './support/principals';
 
 interface DeliveryRow {
   channel_id: string;
@@ -36,28 +36,14 @@ describe('suite notifications and the alert rules', () => {
   let gateway: AppProcess;
   let alerting: AppProcess | undefined;
   let receivers: AlertReceivers;
-  const tokens: Record<'admin' | 'owner' | 'member' | 'viewer' | 'stranger', string> = {
-    admin: '',
-    owner: '',
-    member: '',
-    viewer: '',
-    stranger: '',
-  };
-  let connectionId: string;
+  let principals: Principals;
 
   const api = (): string => `${gateway.url}/api/v1`;
-  const as = (who: keyof typeof tokens, method: string, path: string, body?: unknown) =>
-    call(api(), method, path, { token: tokens[who], ...(body !== undefined ? { body } : {}) });
+  const as: Principals['as'] = (...args) => principals.as(...args);
 
   /** A suite of the owner with `checks` volume checks, shared edit with member and view with viewer. */
   async function suite(checks = 1): Promise<{ suiteId: string; checkIds: string[] }> {
-    const created = await as('owner', 'POST', '/suites', {
-      name: `alerts ${randomUUID().slice(0, 8)}`,
-      connection_id: connectionId,
-      target: 'public.orders',
-    });
-    expect(created.status).toBe(201);
-    const suiteId = (created.body as { id: string }).id;
+    const suiteId = await principals.suite(`alerts ${randomUUID().slice(0, 8)}`);
     const checkIds: string[] = [];
     for (let i = 0; i < checks; i += 1) {
       const check = await as('owner', 'POST', `/suites/${suiteId}/checks`, {
@@ -68,15 +54,7 @@ describe('suite notifications and the alert rules', () => {
       expect(check.status).toBe(201);
       checkIds.push((check.body as { id: string }).id);
     }
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = (await as(who, 'GET', '/me')).body as { id: string };
-      expect((await as('owner', 'POST', `/suites/${suiteId}/shares`, { user_id: me.id, grant })).status).toBe(
-        201,
-      );
-    }
+    await principals.share(suiteId);
     return { suiteId, checkIds };
   }
 
@@ -105,19 +83,7 @@ describe('suite notifications and the alert rules', () => {
       EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
       RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000',
     });
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await as('admin', 'POST', '/connections', {
-      name: 'orders-db',
-      kind: 'postgres',
-      config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-      credential: { password: 'suite-notifications-e2e-secret' },
-    });
-    expect(connection.status).toBe(201);
-    connectionId = (connection.body as { id: string }).id;
+    principals = await seedPrincipals(world, api(), 'suite-notifications');
   });
 
   afterAll(async () => {

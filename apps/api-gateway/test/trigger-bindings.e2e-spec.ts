@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { Consumers, Events, type PipelineRunObservedEvent } from '@dq/contracts';
 import { MessagingNamespace } from '@dq/messaging';
-import { type AppProcess, call, type HttpResult, GatewayWorld, startApp, waitFor } from '@dq/testing';
+import { type AppProcess, type HttpResult, GatewayWorld, startApp, waitFor } from '@dq/testing';
+import { type Principals, seedPrincipals } from './support/principals';
 
 interface Binding {
   id: string;
@@ -40,28 +41,14 @@ const fieldsOf = (result: HttpResult): string[] =>
 describe('trigger bindings and pipeline runs', () => {
   let world: GatewayWorld;
   let gateway: AppProcess;
-  const tokens: Record<'admin' | 'owner' | 'member' | 'viewer' | 'stranger', string> = {
-    admin: '',
-    owner: '',
-    member: '',
-    viewer: '',
-    stranger: '',
-  };
-  let connectionId: string;
+  let principals: Principals;
   let suiteId: string;
 
   const api = (): string => `${gateway.url}/api/v1`;
-  const as = (who: keyof typeof tokens, method: string, path: string, body?: unknown) =>
-    call(api(), method, path, { token: tokens[who], ...(body !== undefined ? { body } : {}) });
+  const as: Principals['as'] = (...args) => principals.as(...args);
 
   async function suite(name: string): Promise<string> {
-    const created = await as('owner', 'POST', '/suites', {
-      name,
-      connection_id: connectionId,
-      target: 'public.orders',
-    });
-    expect(created.status).toBe(201);
-    const id = (created.body as { id: string }).id;
+    const id = await principals.suite(name);
     const check = await as('owner', 'POST', `/suites/${id}/checks`, {
       name: 'rows',
       kind: 'volume',
@@ -119,29 +106,9 @@ describe('trigger bindings and pipeline runs', () => {
     gateway = await world.startGateway({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '10000' });
     // The scheduler hosts the durable consumer of observed pipeline runs.
     world.runners.push(await startApp('scheduler', world.env.env));
-    tokens.admin = await world.mintToken('admin@example.test', 'admin');
-    tokens.owner = await world.mintToken('owner@example.test', 'member');
-    tokens.member = await world.mintToken('member@example.test', 'member');
-    tokens.viewer = await world.mintToken('viewer@example.test', 'viewer');
-    tokens.stranger = await world.mintToken('stranger@example.test', 'member');
-    const connection = await as('admin', 'POST', '/connections', {
-      name: 'orders-db',
-      kind: 'postgres',
-      config: { host: 'db.example.test', port: 5432, database: 'shop', user: 'reader', sslmode: 'require' },
-      credential: { password: 'trigger-bindings-e2e-secret' },
-    });
-    expect(connection.status).toBe(201);
-    connectionId = (connection.body as { id: string }).id;
+    principals = await seedPrincipals(world, api(), 'trigger-bindings');
     suiteId = await suite('orders after load');
-    for (const [who, grant] of [
-      ['member', 'edit'],
-      ['viewer', 'view'],
-    ] as const) {
-      const me = (await as(who, 'GET', '/me')).body as { id: string };
-      expect((await as('owner', 'POST', `/suites/${suiteId}/shares`, { user_id: me.id, grant })).status).toBe(
-        201,
-      );
-    }
+    await principals.share(suiteId);
   });
 
   afterAll(async () => {
