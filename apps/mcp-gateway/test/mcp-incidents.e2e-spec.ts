@@ -8,12 +8,7 @@ import { AuditLog } from '@dq/audit';
 import { IncidentLifecycle } from '@dq/alerting';
 import { SuiteAccessService } from '@dq/suites';
 import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
-import { createSharedSuiteWorld, type SharedSuiteWorld } from './support/shared-suite-world';
-
-interface Refusal {
-  error: { code: string; detail: { fields?: { field: string }[] } };
-  status: number;
-}
+import { createSharedSuiteWorld, type Refusal, type SharedSuiteWorld } from './support/shared-suite-world';
 
 describe('MCP incident tools', () => {
   let shared: SharedSuiteWorld;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type AppProcess, call, type GatewayWorld, McpTestClient } from '@dq/testing';
-import { createSharedSuiteWorld, type SharedSuiteWorld } from './support/shared-suite-world';
+import { createSharedSuiteWorld, type Refusal, type SharedSuiteWorld } from './support/shared-suite-world';
 
 interface Binding {
   id: string;
@@ -15,11 +15,6 @@ interface Binding {
   env: string;
   suite_id: string;
   enabled: boolean;
-}
-
-interface Refusal {
-  error: { code: string; detail: { fields?: { field: string }[] } };
-  status: number;
 }
 
 describe('MCP trigger-binding tools', () => {

@@ -12,6 +12,12 @@ const PRINCIPALS: readonly [Principal, 'admin' | 'member' | 'viewer'][] = [
   ['stranger', 'member'],
 ];
 
+/** The body of a refused tool call: REST's error envelope with its HTTP status. */
+export interface Refusal {
+  error: { code: string; detail: { fields?: { field: string }[] } };
+  status: number;
+}
+
 export interface GatewayPair {
   world: GatewayWorld;
   /** The REST gateway's `/api/v1` base. */
