@@ -287,7 +287,7 @@ describe('incidents', () => {
     expect((await as('owner', 'POST', `/incidents/${shownIncident}/resolve`)).status).toBe(409);
     expect((await as('owner', 'POST', `/incidents/${shownIncident}/ack`)).status).toBe(409);
     const audit = await world.db.query<{ action: string }[]>(
-      `SELECT action FROM audit_events WHERE target_id = $1 AND action LIKE 'incident.%' ORDER BY id`,
+      `SELECT action FROM audit_events WHERE target_id = $1 AND action LIKE 'incident.%' ORDER BY occurred_at, id`,
       [shownIncident],
     );
     expect(audit.map((row) => row.action)).toEqual(['incident.acknowledged', 'incident.resolved']);

@@ -143,7 +143,7 @@ describe('schedules', () => {
       expect((await as('owner', 'GET', `/schedules/${schedule.id}`)).status).toBe(404);
       expect(await schedulesOf(sharedSuiteId)).toBe(0);
       const events: { action: string }[] = await world.db.query(
-        `SELECT action FROM audit_events WHERE target_type = 'schedule' AND target_id = $1 ORDER BY id`,
+        `SELECT action FROM audit_events WHERE target_type = 'schedule' AND target_id = $1 ORDER BY occurred_at, id`,
         [schedule.id],
       );
       expect(events.map((event) => event.action)).toEqual([

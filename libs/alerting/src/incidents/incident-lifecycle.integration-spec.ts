@@ -156,9 +156,10 @@ describe('IncidentLifecycle', () => {
     expect((await failure(lifecycle.acknowledge(owner, incident.id))).code).toBe(ErrorCode.Conflict);
     const audit = await db.query<
       { action: string; actor_user_id: string; detail: Record<string, unknown> }[]
-    >(`SELECT action, actor_user_id, detail FROM audit_events WHERE target_id = $1 ORDER BY id`, [
-      incident.id,
-    ]);
+    >(
+      `SELECT action, actor_user_id, detail FROM audit_events WHERE target_id = $1 ORDER BY occurred_at, id`,
+      [incident.id],
+    );
     expect(audit).toEqual([
       expect.objectContaining({ action: 'incident.acknowledged', actor_user_id: editor.user.id }),
       expect.objectContaining({

@@ -50,7 +50,7 @@ describe('SchedulesService', () => {
 
   async function auditOf(targetId: string): Promise<{ action: string; detail: Record<string, unknown> }[]> {
     return db.query(
-      `SELECT "action", "detail" FROM "audit_events" WHERE "target_id" = $1 ORDER BY "id" ASC`,
+      `SELECT "action", "detail" FROM "audit_events" WHERE "target_id" = $1 ORDER BY "occurred_at", "id"`,
       [targetId],
     );
   }
