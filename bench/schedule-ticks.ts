@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     const tickMs = performance.now() - started;
     const tickRuns = await countRuns(dataSource, scheduledSuites);
     const jobsAdded = (await queue.count()) - jobsBefore;
-    const fired = report.schedules.filter((each) => each.fired?.status === 'queued').length;
+    const fired = report.schedules.filter((each) => each.fired?.status === 'triggered').length;
     console.log(
       `tick: ${fired} schedules fired, ${tickRuns} runs, ${jobsAdded} jobs in ${tickMs.toFixed(0)} ms`,
     );

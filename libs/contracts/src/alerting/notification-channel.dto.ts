@@ -12,6 +12,7 @@ import {
   Length,
   Matches,
   MaxLength,
+  ValidateIf,
 } from 'class-validator';
 import { ListPageQuery } from '../paging/list-page';
 
@@ -61,7 +62,7 @@ export class CreateNotificationChannelRequest {
 
   /** `email` channels: 1 to 20 addresses. */
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(CHANNEL_EMAIL_TO_MAX)
@@ -114,7 +115,7 @@ export class UpdateNotificationChannelRequest {
   webhook_url?: string;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(CHANNEL_EMAIL_TO_MAX)

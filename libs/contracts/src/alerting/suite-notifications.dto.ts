@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { ListPageQuery } from '../paging/list-page';
 
 /** A suite's alert threshold (docs/decisions/0046). */
@@ -41,7 +41,7 @@ export class SetSuiteNotificationsRequest {
 
   /** The channels that also receive the suite's critical checks; omitted: the escalation links stay as they are. */
   @ApiPropertyOptional({ type: [String], format: 'uuid' })
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsArray()
   @ArrayMaxSize(SUITE_CHANNELS_MAX)
   @IsUUID('all', { each: true })

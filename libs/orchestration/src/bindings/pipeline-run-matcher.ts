@@ -57,7 +57,7 @@ export class PipelineRunMatcher {
     return {
       consumed,
       pipelineRunId: done.pipelineRunId,
-      runIds: done.outcomes.flatMap((outcome) => (outcome.status === 'queued' ? [outcome.runId] : [])),
+      runIds: done.outcomes.flatMap((outcome) => (outcome.status === 'triggered' ? [outcome.runId] : [])),
     };
   }
 
@@ -101,7 +101,7 @@ export class PipelineRunMatcher {
     );
     const queued = fired.flatMap((bindingId, index) => {
       const outcome = outcomes[index];
-      return outcome?.status === 'queued' ? [{ bindingId, runId: outcome.runId }] : [];
+      return outcome?.status === 'triggered' ? [{ bindingId, runId: outcome.runId }] : [];
     });
     if (queued.length > 0) {
       await manager.query(

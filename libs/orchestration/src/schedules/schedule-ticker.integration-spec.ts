@@ -1,6 +1,6 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
-import { Jobs, RunTrigger } from '@dq/contracts';
+import { Jobs, RunStatus, RunTrigger } from '@dq/contracts';
 import { QueueRegistry } from '@dq/messaging';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
 import {
@@ -69,7 +69,9 @@ describe('ScheduleTicker', () => {
     const again = await ticker.tick();
 
     const runs = await runsOf(suiteIds);
-    expect(runs).toEqual([expect.objectContaining({ trigger: RunTrigger.Schedule, status: 'queued' })]);
+    expect(runs).toEqual([
+      expect.objectContaining({ trigger: RunTrigger.Schedule, status: RunStatus.Queued }),
+    ]);
     expect(await queue().getJobState(runs[0].id)).toBe('waiting');
     expect(report.schedules).toEqual([
       expect.objectContaining({
@@ -128,7 +130,7 @@ describe('ScheduleTicker', () => {
     const report = await ticker.tick();
 
     expect(report.schedules).toEqual([
-      expect.objectContaining({ missed: 1, fired: expect.objectContaining({ status: 'queued' }) }),
+      expect.objectContaining({ missed: 1, fired: expect.objectContaining({ status: 'triggered' }) }),
     ]);
     expect(await runsOf(suiteIds)).toHaveLength(1);
     expect((await schedulesOf(scheduleIds))[0]).toMatchObject({
@@ -217,9 +219,10 @@ describe('ScheduleTicker', () => {
       // Each schedule claimed by exactly one ticker, each firing a new run.
       expect(fired).toHaveLength(60);
       expect(new Set(fired.map((each) => each.scheduleId))).toEqual(new Set(scheduleIds));
-      for (const each of fired) expect(each.fired).toMatchObject({ status: 'queued', deduplicated: false });
+      for (const each of fired)
+        expect(each.fired).toMatchObject({ status: 'triggered', deduplicated: false });
       const runs = await runsOf(suiteIds);
-      const queued = runs.filter((run) => run.status === 'queued');
+      const queued = runs.filter((run) => run.status === RunStatus.Queued);
       expect(queued).toHaveLength(60);
       expect(new Set(queued.map((run) => run.suite_id)).size).toBe(60);
       await finishQueuedRuns(dataSource);

@@ -166,7 +166,7 @@ export class ScheduleTicker {
   ): Promise<void> {
     const runIdOf = (decision: Decision): string | null => {
       const outcome = outcomes.get(decision.due.id);
-      return outcome?.status === 'queued' ? outcome.runId : null;
+      return outcome?.status === 'triggered' ? outcome.runId : null;
     };
     await manager.query(
       `UPDATE "schedules" s
@@ -188,7 +188,7 @@ export class ScheduleTicker {
 
   private report(decision: Decision, fired: SystemRunOutcome | null): TickedSchedule {
     const { due, missed, nextFireAt } = decision;
-    if (fired?.status === 'queued') scheduleTicksFired.inc();
+    if (fired?.status === 'triggered') scheduleTicksFired.inc();
     if (missed > 0) {
       scheduleTicksMissed.inc(missed);
       this.logger.warn({

@@ -62,10 +62,10 @@ describe('SystemRunTrigger', () => {
     const runs = await runsOf(suites);
     expect(runs).toHaveLength(3);
     for (const outcome of outcomes) {
-      expect(outcome).toMatchObject({ status: 'queued', deduplicated: false });
+      expect(outcome).toMatchObject({ status: 'triggered', deduplicated: false });
       const run = runs.find((row) => row.suite_id === outcome.suiteId);
       expect(run).toMatchObject({ trigger: RunTrigger.Schedule, status: RunStatus.Queued, total_checks: 2 });
-      if (outcome.status === 'queued') {
+      if (outcome.status === 'triggered') {
         expect(run?.id).toBe(outcome.runId);
         expect(await queue().getJobState(outcome.runId)).toBe('waiting');
       }
@@ -90,7 +90,7 @@ describe('SystemRunTrigger', () => {
       { suiteId: suiteId, trigger: RunTrigger.Pipeline },
     ]);
 
-    expect(joined).toEqual({ suiteId, status: 'queued', runId: apiRun.id, deduplicated: true });
+    expect(joined).toEqual({ suiteId, status: 'triggered', runId: apiRun.id, deduplicated: true });
     expect(again).toEqual([joined, joined]);
     expect(await runsOf([suiteId])).toHaveLength(1);
     expect((await queue().getJobCounts('waiting')).waiting).toBe(waitingBefore);
@@ -102,9 +102,9 @@ describe('SystemRunTrigger', () => {
       { suiteId: suiteId, trigger: RunTrigger.Schedule },
       { suiteId: suiteId, trigger: RunTrigger.Pipeline },
     ]);
-    expect(first).toMatchObject({ status: 'queued', deduplicated: false });
-    expect(second).toMatchObject({ status: 'queued', deduplicated: true });
-    expect(first?.status === 'queued' && second?.status === 'queued' && first.runId === second.runId).toBe(
+    expect(first).toMatchObject({ status: 'triggered', deduplicated: false });
+    expect(second).toMatchObject({ status: 'triggered', deduplicated: true });
+    expect(first?.status === 'triggered' && second?.status === 'triggered' && first.runId === second.runId).toBe(
       true,
     );
     expect(await runsOf([suiteId])).toEqual([expect.objectContaining({ trigger: RunTrigger.Schedule })]);

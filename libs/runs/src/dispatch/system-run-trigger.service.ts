@@ -23,9 +23,9 @@ export const SystemRunSkip = {
 } as const;
 export type SystemRunSkip = (typeof SystemRunSkip)[keyof typeof SystemRunSkip];
 
-/** What a system trigger did for one request. */
+/** What a system trigger did for one request: a run created or joined (`triggered`), or none and why. */
 export type SystemRunOutcome =
-  | { suiteId: string; status: 'queued'; runId: string; deduplicated: boolean }
+  | { suiteId: string; status: 'triggered'; runId: string; deduplicated: boolean }
   | { suiteId: string; status: 'skipped'; reason: SystemRunSkip };
 
 /**
@@ -101,7 +101,7 @@ export class SystemRunTrigger {
     );
     runnable.forEach(({ request }, index) => {
       const { run, deduplicated } = created[index];
-      outcomes.set(request, { suiteId: request.suiteId, status: 'queued', runId: run.id, deduplicated });
+      outcomes.set(request, { suiteId: request.suiteId, status: 'triggered', runId: run.id, deduplicated });
     });
     return requests.map((request) => outcomes.get(request)!);
   }
@@ -113,7 +113,7 @@ export class SystemRunTrigger {
    */
   async enqueue(outcomes: readonly SystemRunOutcome[]): Promise<void> {
     const runIds = outcomes.flatMap((outcome) =>
-      outcome.status === 'queued' && !outcome.deduplicated ? [outcome.runId] : [],
+      outcome.status === 'triggered' && !outcome.deduplicated ? [outcome.runId] : [],
     );
     if (runIds.length === 0) return;
     try {
