@@ -2800,7 +2800,7 @@ export interface components {
       /** @enum {string} */
       type: 'slack' | 'teams' | 'email' | 'webhook';
       webhook_url?: string | null;
-      email_to?: string[] | null;
+      email_to?: string[];
       is_workspace_default?: boolean | null;
       is_escalation?: boolean | null;
       payload_template?: Record<string, unknown> | null;
@@ -2839,7 +2839,7 @@ export interface components {
     UpdateNotificationChannelRequest: {
       name?: string | null;
       webhook_url?: string | null;
-      email_to?: string[] | null;
+      email_to?: string[];
       is_workspace_default?: boolean | null;
       is_escalation?: boolean | null;
       payload_template?: Record<string, unknown> | null;
@@ -2907,7 +2907,7 @@ export interface components {
     };
     SetSuiteNotificationsRequest: {
       channel_ids: string[];
-      escalation_channel_ids?: string[] | null;
+      escalation_channel_ids?: string[];
       /** @enum {string|null} */
       alert_on?: 'fail_only' | 'warn_and_above' | 'always' | null;
       enabled?: boolean | null;
