@@ -104,9 +104,9 @@ describe('SystemRunTrigger', () => {
     ]);
     expect(first).toMatchObject({ status: 'triggered', deduplicated: false });
     expect(second).toMatchObject({ status: 'triggered', deduplicated: true });
-    expect(first?.status === 'triggered' && second?.status === 'triggered' && first.runId === second.runId).toBe(
-      true,
-    );
+    expect(
+      first?.status === 'triggered' && second?.status === 'triggered' && first.runId === second.runId,
+    ).toBe(true);
     expect(await runsOf([suiteId])).toEqual([expect.objectContaining({ trigger: RunTrigger.Schedule })]);
   });
 
