@@ -83,6 +83,9 @@ describe('createIsolatedEnvironment', () => {
       SECRETS_PUBLIC_KEYS: expect.stringMatching(/^test:[A-Za-z0-9+/]{59}=$/),
       SECRETS_PRIVATE_KEY_RING: expect.stringMatching(/^test:[A-Za-z0-9+/]{64}$/),
       SECRETS_ACTIVE_KEY_ID: 'test',
+      ALERTING_PUBLIC_KEYS: expect.stringMatching(/^test:[A-Za-z0-9+/]{59}=$/),
+      ALERTING_PRIVATE_KEY_RING: expect.stringMatching(/^test:[A-Za-z0-9+/]{64}$/),
+      ALERTING_ACTIVE_KEY_ID: 'test',
     });
     const tables = await onDatabase(env.databaseUrl, async (client) => {
       const { rows } = await client.query<{ table_name: string }>(
