@@ -28,6 +28,7 @@ export class IncidentsController {
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: IncidentPage })
   @ApiOperation({ operationId: 'list_incidents' })
+  @ApiErrors(ErrorCode.NotFound)
   list(@CurrentPrincipal() principal: Principal, @Query() query: IncidentListQuery): Promise<IncidentPage> {
     return this.reads.list(actorOf(principal), query);
   }

@@ -25,6 +25,7 @@ export class TriggerBindingsController {
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiOkResponse({ type: TriggerBindingPage })
   @ApiOperation({ operationId: 'list_trigger_bindings' })
+  @ApiErrors(ErrorCode.NotFound)
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: TriggerBindingListQuery,
@@ -36,7 +37,7 @@ export class TriggerBindingsController {
   @RequireCapability(WorkspaceCapability.UseSharedSuites)
   @ApiCreatedResponse({ type: TriggerBindingResponse })
   @ApiOperation({ operationId: 'create_trigger_binding' })
-  @ApiErrors(ErrorCode.Conflict)
+  @ApiErrors(ErrorCode.NotFound, ErrorCode.Conflict)
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateTriggerBindingRequest,

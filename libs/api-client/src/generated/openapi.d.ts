@@ -2691,13 +2691,13 @@ export interface components {
        * @description A 5-field cron expression (minute hour day-of-month month day-of-week) read in `timezone`; no seconds field, no @ nicknames
        * @example 0 6 * * 1-5
        */
-      cron?: string | null;
+      cron?: string;
       /**
        * @description The IANA time zone the expression is read in
        * @example Europe/Berlin
        */
-      timezone?: string | null;
-      enabled?: boolean | null;
+      timezone?: string;
+      enabled?: boolean;
     };
     TriggerBindingResponse: {
       /** Format: uuid */
@@ -2732,13 +2732,13 @@ export interface components {
       enabled?: boolean | null;
     };
     UpdateTriggerBindingRequest: {
-      /** @enum {string|null} */
-      provider?: 'factory' | 'scheduler' | 'builder' | null;
-      pipeline_id?: string | null;
-      env?: string | null;
+      /** @enum {string} */
+      provider?: 'factory' | 'scheduler' | 'builder';
+      pipeline_id?: string;
+      env?: string;
       /** Format: uuid */
-      suite_id?: string | null;
-      enabled?: boolean | null;
+      suite_id?: string;
+      enabled?: boolean;
     };
     NearMissResponse: {
       /** Format: uuid */
@@ -13029,6 +13029,20 @@ export interface operations {
           };
         };
       };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
+            };
+          };
+        };
+      };
       /** @description Unprocessable request: `validation_failed` */
       422: {
         headers: {
@@ -13135,6 +13149,20 @@ export interface operations {
             error?: {
               /** @enum {string} */
               code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
             };
           };
         };
@@ -15526,6 +15554,20 @@ export interface operations {
             error?: {
               /** @enum {string} */
               code?: 'forbidden' | 'not_a_member';
+            };
+          };
+        };
+      };
+      /** @description Not found: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            error?: {
+              /** @enum {string} */
+              code?: 'not_found';
             };
           };
         };

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUUID, Length, ValidateIf } from 'class-validator';
 import { ListPageQuery } from '../paging/list-page';
 
 /** Longest cron expression stored (the column's check). */
@@ -49,21 +49,21 @@ export class CreateScheduleRequest {
   enabled?: boolean;
 }
 
-/** `PATCH /schedules/{id}`: any subset; the next fire time is computed again from now. */
+/** `PATCH /schedules/{id}`: any subset (a field sent as null is refused); the next fire time is computed again from now. */
 export class UpdateScheduleRequest {
   @ApiPropertyOptional(CRON_PROPERTY)
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsString()
   @Length(1, CRON_MAX_LENGTH)
   cron?: string;
 
   @ApiPropertyOptional(TIMEZONE_PROPERTY)
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsString()
   @Length(1, SCHEDULE_TIMEZONE_MAX_LENGTH)
   timezone?: string;
 
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsBoolean()
   enabled?: boolean;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
 import { ListPageQuery } from '../paging/list-page';
 import {
   NOT_BLANK,
@@ -52,28 +52,28 @@ export class CreateTriggerBindingRequest {
 /** `PATCH /trigger-bindings/{id}`: any subset; `enabled` turns the binding on or off. */
 export class UpdateTriggerBindingRequest {
   @ApiPropertyOptional({ enum: PIPELINE_PROVIDERS })
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsIn(PIPELINE_PROVIDERS)
   provider?: PipelineProvider;
 
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsString()
   @Length(1, PIPELINE_ID_MAX_LENGTH)
   @Matches(NOT_BLANK, { message: 'pipeline_id must not be blank' })
   pipeline_id?: string;
 
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsString()
   @Length(1, PIPELINE_ENV_MAX_LENGTH)
   @Matches(NOT_BLANK, { message: 'env must not be blank' })
   env?: string;
 
   /** Moving a binding to another suite needs `edit` on both. */
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsUUID()
   suite_id?: string;
 
-  @IsOptional()
+  @ValidateIf((_o, value) => value !== undefined)
   @IsBoolean()
   enabled?: boolean;
 }
