@@ -174,15 +174,31 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * through the DevTools protocol, which the page's CSP does not govern (an inline tag would be refused).
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  // A dialog or dropdown still fading in reads as low contrast: judge the page once it is at rest.
-  await page.waitForFunction(
-    () =>
-      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running'),
-    undefined,
-    { timeout: 5_000 },
-  );
+  // A dialog or dropdown still fading in reads as low contrast: judge the page once its finite
+  // transitions ended (spinners and progress bars loop for ever); after 5 s, judge it as it is.
+  await page
+    .waitForFunction(
+      () =>
+        (
+          globalThis as unknown as {
+            document: {
+              getAnimations(): {
+                playState: string;
+                effect: { getComputedTiming(): { iterations?: number } } | null;
+              }[];
+            };
+          }
+        ).document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(AXE_SOURCE);
   // Runs in the page: its globals are typed here by hand (this file compiles without the DOM library).
   const violations = await page.evaluate(async () => {
