@@ -2656,7 +2656,7 @@ export interface components {
       next_fire_at: string | null;
       /** Format: date-time */
       last_fired_at: string | null;
-      /** @description The next five fire instants, ISO 8601 with the zone offset at each (e.g. 2026-03-08T03:00:00-04:00); empty while disabled */
+      /** @description The next five fire instants, ISO 8601 with the zone offset at each (YYYY-MM-DDTHH:mm:ss±hh:mm); empty while disabled */
       upcoming_fire_times: string[];
       /** Format: uuid */
       last_run_id: string | null;

@@ -94,7 +94,7 @@ export class ScheduleResponse {
   @ApiProperty({
     type: [String],
     description:
-      'The next five fire instants, ISO 8601 with the zone offset at each (e.g. 2026-03-08T03:00:00-04:00); empty while disabled',
+      'The next five fire instants, ISO 8601 with the zone offset at each (YYYY-MM-DDTHH:mm:ss±hh:mm); empty while disabled',
   })
   upcoming_fire_times!: string[];
 

@@ -194,7 +194,7 @@ export class CronSchedule {
     return fires.map((instant) => new Date(instant));
   }
 
-  /** An instant as ISO 8601 text with the zone's offset at that instant (`2026-03-08T03:00:00-04:00`). */
+  /** An instant as ISO 8601 text with the zone's offset at that instant (`YYYY-MM-DDTHH:mm:ss±hh:mm`). */
   format(instant: Date): string {
     const text = DateTime.fromJSDate(instant, { zone: this.zone }).toISO({ suppressMilliseconds: true });
     if (text === null) throw new Error('an instant outside the representable range');
