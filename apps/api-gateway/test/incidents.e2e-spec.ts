@@ -249,6 +249,19 @@ describe('incidents', () => {
   });
 
   it('acknowledges and resolves with edit; a viewer is refused (403), a stranger sees nothing (404)', async () => {
+    // The check's alert episode, as the alerting process left it after alerting the failure.
+    await world.db.query(
+      `INSERT INTO check_alert_states (check_id, suite_id, episode_open, last_alerted_severity, episode_severity)
+       VALUES ($1, $2, true, 'fail', 'fail')`,
+      [shownCheck, suiteId],
+    );
+    const episode = async (): Promise<unknown> =>
+      (
+        await world.db.query(
+          `SELECT episode_open, last_alerted_severity, episode_severity FROM check_alert_states WHERE check_id = $1`,
+          [shownCheck],
+        )
+      )[0];
     expect((await as('viewer', 'POST', `/incidents/${shownIncident}/ack`)).status).toBe(403);
     expect((await as('stranger', 'POST', `/incidents/${shownIncident}/ack`)).status).toBe(404);
     expect(
@@ -273,6 +286,12 @@ describe('incidents', () => {
     expect(longComment.status).toBe(422);
     expect(fieldsOf(longComment)).toEqual(['comment']);
     expect(await stateOf(shownIncident)).toBe('acknowledged');
+    // Refused resolves and the ack leave the episode open.
+    expect(await episode()).toEqual({
+      episode_open: true,
+      last_alerted_severity: 'fail',
+      episode_severity: 'fail',
+    });
 
     const resolved = await as('member', 'POST', `/incidents/${shownIncident}/resolve`, {
       reason: 'expected',
@@ -283,6 +302,12 @@ describe('incidents', () => {
       state: 'resolved',
       resolve_reason: 'expected',
       resolve_comment: 'a planned backfill',
+    });
+    // A resolve by hand closes the episode: the check's next failure alerts as a first failure.
+    expect(await episode()).toEqual({
+      episode_open: false,
+      last_alerted_severity: null,
+      episode_severity: null,
     });
     expect((await as('owner', 'POST', `/incidents/${shownIncident}/resolve`)).status).toBe(409);
     expect((await as('owner', 'POST', `/incidents/${shownIncident}/ack`)).status).toBe(409);

@@ -194,6 +194,37 @@ describe('notification channels', () => {
     expect(await channelCount()).toBe(before + 1);
   });
 
+  it('a template with white space inside the braces and the poll-failure paths saves as written; unclosed or nested braces are 422', async () => {
+    const template = {
+      text: '{{ connection.name }} ({{connection.provider}}): {{poll.consecutive_failures}} failed polls',
+      poll: '{{poll}}',
+      suite: '{{  suite.name }}',
+    };
+    const created = await as('admin', 'POST', '/notification-channels', {
+      name: 'poll webhook',
+      type: 'webhook',
+      webhook_url: WEBHOOK_URL,
+      payload_template: template,
+    });
+    expect(created.status).toBe(201);
+    const read = await as('admin', 'GET', `/notification-channels/${(created.body as Channel).id}`);
+    expect((read.body as Channel).payload_template).toEqual(template);
+    const before = await channelCount();
+    for (const text of ['{{suite.name', '{{ {{suite.name}} }}', 'done }}']) {
+      const refused = await as('admin', 'POST', '/notification-channels', {
+        name: `bad braces ${text}`,
+        type: 'webhook',
+        webhook_url: WEBHOOK_URL,
+        payload_template: { text },
+      });
+      expect(codeOf(refused)).toBe('422 validation_failed');
+      expect((refused.body as ErrorEnvelope).error.detail.fields?.map((f) => f.field)).toEqual([
+        'payload_template.text',
+      ]);
+    }
+    expect(await channelCount()).toBe(before);
+  });
+
   it('422 naming the field for a bad payload template, URL shape or missing addresses', async () => {
     const before = await channelCount();
     const unknown = await as('admin', 'POST', '/notification-channels', {

@@ -5,11 +5,9 @@ import {
   type FieldViolation,
   NotificationChannelType,
 } from '@dq/contracts';
+import { parseTemplateString } from '../delivery/payload-template';
 
 const PAYLOAD_FIELDS: ReadonlySet<string> = new Set(ALERT_PAYLOAD_FIELDS);
-/** A path is dot-separated keys of the generic payload; anything else is an expression and refused. */
-const PLACEHOLDER_PATH = /^[a-z_]+(?:\.[a-z_]+)*$/;
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 export const PAYLOAD_TEMPLATE_MAX_BYTES = 16 * 1024;
 export const PAYLOAD_TEMPLATE_MAX_DEPTH = 10;
 
@@ -22,25 +20,14 @@ function fieldProblem(field: string, problem: string): AppError {
 }
 
 /**
- * Every `{{path}}` of a template string, trimmed; throws 422 naming the template's location when a
- * brace pair is left unbalanced or the inside is not a plain dotted path.
+ * Every `{{path}}` of a template string, trimmed, read by the same parser the sender substitutes
+ * with; throws 422 naming the template's location when the string is malformed (an unclosed,
+ * nested or stray `{{`/`}}`) or a placeholder's inside is not a plain dotted path.
  */
 export function placeholderPaths(text: string, where: string): string[] {
-  const paths: string[] = [];
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const path = (match[1] ?? '').trim();
-    if (!PLACEHOLDER_PATH.test(path)) {
-      throw fieldProblem(
-        where,
-        `placeholder {{${path}}} is not a field path: only {{field.path}} of the alert payload, no expressions`,
-      );
-    }
-    paths.push(path);
-  }
-  if (text.replace(PLACEHOLDER, '').match(/\{\{|\}\}/)) {
-    throw fieldProblem(where, 'unbalanced {{ or }} in a template string');
-  }
-  return paths;
+  const parsed = parseTemplateString(text);
+  if (!parsed.ok) throw fieldProblem(where, parsed.problem);
+  return parsed.parts.flatMap((part) => (part.kind === 'placeholder' ? [part.path] : []));
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   startSmtpCapture,
 } from '@dq/testing';
 import { channelSecretAad } from '../channels/channel-secrets';
-import { buildTestPayload } from './alert-payload.builder';
+import { validatePayloadTemplate } from '../channels/channel-validation';
+import { buildPollFailurePayload, buildTestPayload } from './alert-payload.builder';
 import { AlertSender } from './alert-sender';
 import { ChannelTester } from './channel-tester';
 import { StoredDeliveryChannels } from './delivery-channel';
@@ -365,6 +366,61 @@ describe('DeliveryWorker', () => {
     expect(smtp.mails).toHaveLength(mails + 1);
     expect(smtp.mails.at(-1)!.to).toEqual(['ops@example.com', 'dq@example.com']);
     expect(smtp.mails.at(-1)!.raw).toContain('multipart/alternative');
+  });
+
+  it('a template naming the poll-failure paths, validated as at save, renders a poll failure and a run alert', async () => {
+    const template = {
+      text: 'Polling {{ connection.name }} ({{connection.provider}}) failed {{poll.consecutive_failures}}x',
+      connection: '{{connection.id}}',
+      poll: '{{ poll }}',
+      suite: '{{suite.name}}',
+    };
+    expect(() => validatePayloadTemplate(template)).not.toThrow();
+    const templated = await channel({ template });
+    const connectionId = randomUUID();
+    now = new Date(Math.max(now.getTime(), Date.now() + 1000));
+    const poll = buildPollFailurePayload(
+      {
+        event_id: `poll-failed.${connectionId}`,
+        connection_id: connectionId,
+        connection_name: 'adf "prod" \\ west',
+        provider: 'factory',
+        consecutive_failures: 3,
+        first_failed_at: '2026-01-01T00:00:00.000Z',
+        last_failed_at: '2026-01-01T00:20:00.000Z',
+        last_error_class: 'http_401',
+      },
+      now,
+    );
+    const [pollId] = await db.transaction((manager) =>
+      enqueueDeliveries(manager, [
+        {
+          channel_id: templated,
+          run_id: null,
+          suite_id: null,
+          kind: 'poll_failure',
+          dedup_key: `poll:${connectionId}:${poll.poll.first_failed_at}`,
+          payload: poll,
+        },
+      ]),
+    );
+    await worker().drain();
+    expect(await row(pollId)).toMatchObject({ state: 'delivered' });
+    expect(receivers.accepted('/webhook').at(-1)!.json).toEqual({
+      text: 'Polling adf "prod" \\ west (factory) failed 3x',
+      connection: connectionId,
+      poll: poll.poll,
+      suite: null,
+    });
+    const [runId] = await enqueue(templated);
+    await worker().drain();
+    expect(await row(runId)).toMatchObject({ state: 'delivered' });
+    expect(receivers.accepted('/webhook').at(-1)!.json).toEqual({
+      text: 'Polling  () failed x',
+      connection: null,
+      poll: null,
+      suite: 'Test suite',
+    });
   });
 
   it('re-checks egress before every send: a strict guard refuses the loopback URL and nothing is sent', async () => {

@@ -124,13 +124,13 @@ describe('payload_template', () => {
     });
   });
 
-  it('looks keys up only: no indexing, no prototype, no expressions', () => {
+  it('looks own keys up only: no prototype; an index or an expression (refused at save) is not substituted', () => {
     expect(
       applyPayloadTemplate({ a: '{{checks.0}}', b: '{{constructor}}', c: '{{run.id | upper}}' }, payload),
     ).toEqual({
-      a: null,
+      a: '{{checks.0}}',
       b: null,
-      c: null,
+      c: '{{run.id | upper}}',
     });
   });
 });

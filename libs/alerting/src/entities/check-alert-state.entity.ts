@@ -13,8 +13,8 @@ import { CheckEntity } from '@dq/suites/entities';
 /**
  * A check's alert episode (docs/decisions/0046): open from its first threshold-meeting failure until
  * a clean run, with the highest severity alerted in it, so the next run's decision reads this row and
- * not the previous run's outcome alone. Written only by the run-completed consumer, in its inbox
- * transaction, row-locked.
+ * not the previous run's outcome alone. Written by the run-completed consumer in its inbox
+ * transaction, and closed by a manual incident resolve; both row-locked.
  */
 @Entity({ name: 'check_alert_states' })
 @Check(

@@ -166,9 +166,16 @@ export class IncidentLifecycle {
     });
   }
 
-  /** open or acknowledged → resolved, with an optional reason and comment; resolved is a 409. */
+  /**
+   * open or acknowledged → resolved, with an optional reason and comment; resolved is a 409. Also
+   * closes the check's alert episode (docs/decisions/0046): a person said it is over, so the next
+   * threshold-meeting failure alerts as a first failure and opens a new incident.
+   */
   async resolve(actor: Actor, id: string, input: ResolveIncidentInput = {}): Promise<IncidentEntity> {
     return this.dataSource.transaction(async (manager) => {
+      // The check's alert state is locked before the incident, the order the run-completed
+      // reaction takes them in, so a resolve racing a run cannot deadlock with it.
+      await this.lockAlertState(manager, id);
       const incident = await this.requireForWrite(manager, actor, id);
       const from = incident.state;
       incident.state = nextIncidentState(from, 'resolve');
@@ -189,6 +196,7 @@ export class IncidentLifecycle {
           incident.resolveComment,
         ],
       );
+      await this.closeAlertEpisode(manager, incident.checkId);
       // The comment is the caller's free text: the audit names only whether there was one.
       await this.record(manager, actor, IncidentAuditAction.Resolved, incident, {
         from,
@@ -198,6 +206,30 @@ export class IncidentLifecycle {
       });
       return incident;
     });
+  }
+
+  /** Locks the alert state row of the incident's check, if both exist (no access check: nothing is read). */
+  private async lockAlertState(manager: EntityManager, incidentId: string): Promise<void> {
+    if (!UUID.test(incidentId)) return;
+    await manager.query(
+      `SELECT 1 FROM "check_alert_states"
+        WHERE "check_id" = (SELECT "check_id" FROM "incidents" WHERE "id" = $1)
+        FOR UPDATE`,
+      [incidentId],
+    );
+  }
+
+  /**
+   * Closes the check's alert episode, as a clean run does: nothing alerted, no pending snooze
+   * notice. The last run applied is kept, so that run or an older one redelivered stays stale.
+   */
+  private async closeAlertEpisode(manager: EntityManager, checkId: string): Promise<void> {
+    await manager.query(
+      `UPDATE "check_alert_states" SET "episode_open" = false, "last_alerted_severity" = NULL,
+              "episode_severity" = NULL, "snoozed_notice_until" = NULL, "updated_at" = now()
+        WHERE "check_id" = $1`,
+      [checkId],
+    );
   }
 
   /** The incident, locked, when the caller holds `edit` on its suite: 404 hidden or absent, 403 view-only. */

@@ -6,6 +6,7 @@ import { AlertOn, type CheckOutcome, RunStatus, type RunCompletedEvent } from '@
 import { AuditModule } from '@dq/audit';
 import { DbModule, InboxService } from '@dq/db';
 import { type IsolatedEnvironment, createIsolatedEnvironment, testActor } from '@dq/testing';
+import { IncidentLifecycle } from '../incidents/incident-lifecycle';
 import { SuiteNotificationsModule } from '../suite-notifications/suite-notifications.module';
 import { SuiteNotificationsService } from '../suite-notifications/suite-notifications.service';
 import { AlertRulesModule } from './alert-rules.module';
@@ -243,6 +244,108 @@ describe('RunCompletedAlerts', () => {
     expect(await deliveriesOf(again.run_id)).toEqual([]);
     // Silenced failures still attach to the incident.
     expect(await incidentsOf(check)).toEqual([{ state: 'open', severity: 'fail', failure_count: 4 }]);
+  });
+
+  it('a manual resolve while the check keeps failing: the next failure alerts once as a first failure and opens a new incident', async () => {
+    const { suiteId, checkIds } = await seedSuite();
+    const check = checkIds[0];
+    const channel = await seedChannel();
+    await context0()
+      .get(SuiteNotificationsService)
+      .set(owner, suiteId, { channel_ids: [channel] });
+    const lifecycle = context0().get(IncidentLifecycle);
+    const alertsToChannel = async (): Promise<number> =>
+      (
+        await db.query<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM alert_deliveries WHERE channel_id = $1`,
+          [channel],
+        )
+      )[0].n;
+
+    const first = runEvent(suiteId, { [check]: 'fail' });
+    await consume(first);
+    expect(await deliveriesOf(first.run_id)).toHaveLength(1);
+    const still = runEvent(suiteId, { [check]: 'fail' });
+    await consume(still);
+    expect(await deliveriesOf(still.run_id)).toEqual([]);
+    const [opened] = await db.query<{ id: string }[]>(
+      `SELECT id FROM incidents WHERE check_id = $1 AND state = 'open'`,
+      [check],
+    );
+    await lifecycle.resolve(owner, opened.id, { reason: 'fixed' });
+    const [closed] = await db.query<Record<string, unknown>[]>(
+      `SELECT episode_open, last_alerted_severity, episode_severity, last_run_id FROM check_alert_states
+        WHERE check_id = $1`,
+      [check],
+    );
+    expect(closed).toEqual({
+      episode_open: false,
+      last_alerted_severity: null,
+      episode_severity: null,
+      last_run_id: still.run_id,
+    });
+    // The run before the resolve, replayed, is still stale: it neither alerts nor reopens.
+    const stale = await db.transaction((manager) => alerts.apply(manager, still));
+    expect(stale.delivery_ids).toEqual([]);
+    expect(stale.decision.stale_check_ids).toEqual([check]);
+    expect(await alertsToChannel()).toBe(1);
+
+    const again = runEvent(suiteId, { [check]: 'fail' });
+    expect(await consume(again)).toBe(true);
+    const [alert] = await deliveriesOf(again.run_id);
+    expect(await deliveriesOf(again.run_id)).toHaveLength(1);
+    expect(alert).toMatchObject({ channel_id: channel, kind: 'alert' });
+    expect(alert?.payload.checks).toEqual([expect.objectContaining({ id: check, severity: 'fail' })]);
+    expect(await incidentsOf(check)).toEqual([
+      { state: 'resolved', severity: 'fail', failure_count: 2 },
+      { state: 'open', severity: 'fail', failure_count: 1 },
+    ]);
+
+    // The same failing run redelivered, by the inbox, by a second process, or replayed past the
+    // inbox: no second alert and no second incident.
+    const peer = await boot();
+    const redelivered = await Promise.all([
+      consume(again),
+      consume(again, peer.get(RunCompletedAlerts), new InboxService(peer.get(DataSource))),
+    ]);
+    expect(redelivered).toEqual([false, false]);
+    const replay = await db.transaction((manager) => alerts.apply(manager, again));
+    expect(replay.delivery_ids).toEqual([]);
+    expect(await alertsToChannel()).toBe(2);
+    expect(await incidentsOf(check)).toHaveLength(2);
+
+    // Still failing afterwards: the new episode has told, so it is silent again.
+    const later = runEvent(suiteId, { [check]: 'fail' });
+    await consume(later);
+    expect(await deliveriesOf(later.run_id)).toEqual([]);
+    expect(await incidentsOf(check)).toEqual([
+      { state: 'resolved', severity: 'fail', failure_count: 2 },
+      { state: 'open', severity: 'fail', failure_count: 2 },
+    ]);
+  });
+
+  it('a resolve racing a failing run neither deadlocks nor loses the alert: one alert and one open incident either way', async () => {
+    const { suiteId, checkIds } = await seedSuite();
+    const check = checkIds[0];
+    const channel = await seedChannel();
+    await context0()
+      .get(SuiteNotificationsService)
+      .set(owner, suiteId, { channel_ids: [channel] });
+    const lifecycle = context0().get(IncidentLifecycle);
+    await consume(runEvent(suiteId, { [check]: 'fail' }));
+    const [opened] = await db.query<{ id: string }[]>(
+      `SELECT id FROM incidents WHERE check_id = $1 AND state = 'open'`,
+      [check],
+    );
+    const racing = runEvent(suiteId, { [check]: 'fail' });
+    await Promise.all([lifecycle.resolve(owner, opened.id), consume(racing)]);
+    const next = runEvent(suiteId, { [check]: 'fail' });
+    await consume(next);
+    // Run first: it attaches silently, the resolve closes both, the next run alerts. Resolve
+    // first: the racing run alerts and opens the new incident, the next run is silent.
+    const sent = (await deliveriesOf(racing.run_id)).length + (await deliveriesOf(next.run_id)).length;
+    expect(sent).toBe(1);
+    expect((await incidentsOf(check)).filter((row) => row.state === 'open')).toHaveLength(1);
   });
 
   it('a redelivered event changes nothing twice; two processes racing on one event queue one alert', async () => {

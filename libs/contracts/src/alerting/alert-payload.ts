@@ -48,7 +48,10 @@ export interface AlertPayloadCheck {
 
 /**
  * Every `{{field.path}}` a `payload_template` may name: the payload's leaves and objects, found by
- * key lookup only (no indexing, no expressions). An object or array path inserts it as JSON.
+ * key lookup only (no indexing, no expressions). An object or array path inserts it as JSON. The
+ * `connection.*` and `poll.*` paths are the poll-failure alert's, which has no suite, run or checks;
+ * a path the delivered payload does not carry renders as null (a whole-string placeholder) or
+ * empty text (docs/decisions/0045).
  */
 export const ALERT_PAYLOAD_FIELDS = [
   'type',
@@ -78,8 +81,14 @@ export const ALERT_PAYLOAD_FIELDS = [
   'counts.skip',
   'checks',
   'incident_ids',
+  'connection',
+  'connection.id',
+  'connection.name',
+  'connection.provider',
+  'poll',
+  'poll.consecutive_failures',
+  'poll.first_failed_at',
+  'poll.last_failed_at',
+  'poll.last_error_class',
 ] as const;
 export type AlertPayloadField = (typeof ALERT_PAYLOAD_FIELDS)[number];
-
-/** A placeholder: `{{` path of dot-separated keys `}}`, white space around the path allowed. */
-export const PAYLOAD_PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
