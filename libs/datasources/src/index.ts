@@ -16,3 +16,4 @@ export * from './lakehouse/lakehouse-adapter';
 export * from './iceberg/iceberg-adapter';
 export * from './default-adapters';
 export * from './datasources.module';
+export * from './flat-files/ranged-parquet';

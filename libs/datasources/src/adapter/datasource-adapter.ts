@@ -15,6 +15,14 @@ export interface CallOptions {
   timeoutMs: number;
   /** Flat-file kinds: the text encoding of the target's CSV files (the suite's); UTF-8 by default. */
   fileEncoding?: FileEncoding;
+  /** File, object and Iceberg stores: counts the requests made and the bytes fetched for the call. */
+  transfer?: TransferTally;
+}
+
+/** Requests made to a remote store and the bytes it returned, for one target of a run. */
+export interface TransferTally {
+  bytes: number;
+  requests: number;
 }
 
 export interface ColumnInfo {

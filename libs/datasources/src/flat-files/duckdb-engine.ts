@@ -150,6 +150,19 @@ export interface ViewDefinition {
   serialViewSql?: string;
   /** Refuses the view's columns (names in order) by throwing, before any statement reads it. */
   checkColumns?: (names: string[]) => void;
+  /**
+   * Ranged reads (docs/decisions/0049): prepares what the statement `sql` reads and returns the
+   * view to run it over; `all` asks for the view of every column (after a narrowed view failed to bind).
+   */
+  viewFor?: (sql: string, connection: DuckDBConnection, all: boolean) => Promise<string>;
+}
+
+/** DuckDB's refusal to bind a statement (a column it does not find in the view, among others). */
+function isBinderError(error: unknown): boolean {
+  // By shape, not instanceof: DuckDB's errors may come from another realm (a test sandbox).
+  const message =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && /^Binder Error\b/.test(message);
 }
 
 /** Runs one statement on a connection unless the call was stopped in between. */
@@ -243,6 +256,7 @@ export class DuckDbEngine {
   ): Promise<T> {
     return this.withSession(options, async ({ connection, checkpoint }) => {
       let serialView = serialViewSql;
+      let viewFor: ViewDefinition['viewFor'];
       let defined: Promise<void> | undefined;
       const define = (): Promise<void> =>
         (defined ??= (async () => {
@@ -250,7 +264,7 @@ export class DuckDbEngine {
           let viewSql = view as string;
           let checkColumns: ViewDefinition['checkColumns'];
           if (typeof view === 'function')
-            ({ viewSql, serialViewSql: serialView, checkColumns } = await view());
+            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor } = await view());
           checkpoint();
           await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
           if (checkColumns) {
@@ -264,6 +278,7 @@ export class DuckDbEngine {
       if (typeof view === 'string') await define();
       let serial = false;
       const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
+        if (viewFor) return this.runRanged(connection, viewFor, sql, maxRows, checkpoint);
         try {
           return await this.streamRows(connection, sql, maxRows, checkpoint);
         } catch (error) {
@@ -299,6 +314,30 @@ export class DuckDbEngine {
       };
       return work(session);
     });
+  }
+
+  /**
+   * Runs `sql` over the view its ranged reads prepared; when that narrowed view does not bind (a
+   * column the statement names that was not planned), again over the view of every column.
+   */
+  private async runRanged(
+    connection: DuckDBConnection,
+    viewFor: NonNullable<ViewDefinition['viewFor']>,
+    sql: string,
+    maxRows: number,
+    checkpoint: () => void,
+  ): Promise<QueryResult> {
+    await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${await viewFor(sql, connection, false)}`);
+    checkpoint();
+    try {
+      return await this.streamRows(connection, sql, maxRows, checkpoint);
+    } catch (error) {
+      if (!isBinderError(error)) throw error;
+      checkpoint();
+      await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${await viewFor(sql, connection, true)}`);
+      checkpoint();
+      return this.streamRows(connection, sql, maxRows, checkpoint);
+    }
   }
 
   private async streamRows(
@@ -410,6 +449,9 @@ export class DuckDbEngine {
     try {
       // The order matters: allowed_directories can no longer change once external access is off.
       await setup.run(`SET allowed_directories = [${sqlString(`${this.workDir}/`)}]`);
+      // Ranged Parquet reads write more of a local file between statements: no block of it may be
+      // served from a cache filled before (docs/decisions/0049).
+      await setup.run('SET enable_external_file_cache = false');
       await setup.run('SET enable_external_access = false');
       await setup.run('SET lock_configuration = true');
     } finally {

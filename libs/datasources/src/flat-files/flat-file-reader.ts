@@ -24,19 +24,12 @@ import {
 } from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { type FileTarget, parseFileTarget } from './file-target';
+import { fetchParquetTail, footerOnlyFile, rangedParquetView } from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
 import { spoolFiles } from './spool-files';
 
 /** How much of a CSV is read for its columns: a header and enough rows to sniff types. */
 export const CSV_SAMPLE_BYTES = 64 * 1024;
-/** Footers beyond this are refused rather than fetched: no real file needs 64 MiB of metadata. */
-const MAX_PARQUET_FOOTER_BYTES = 64 * 1024 * 1024;
-const PARQUET_MAGIC = 'PAR1';
-/**
- * The first footer read takes this much of the file's end: most footers fit, so one ranged read
- * (instead of the 8-byte tail, then the footer) serves them — a round trip saved per remote file.
- */
-const SPECULATIVE_FOOTER_BYTES = 64 * 1024;
 
 function invalid(message: string): DatasourceError {
   return new DatasourceError(DatasourceErrorClass.Invalid, message);
@@ -196,11 +189,10 @@ export class FlatFileReader {
         if (files.length === 0) throw invalid('The file is empty: it has no header to read columns from');
       }
       return this.withCallDirectory(async (directory) =>
-        this.engine.query(
-          async () => viewOf(fileTarget.format, await spoolFiles(store, files, directory, call), encoding),
-          sql,
-          { ...call, maxRows: options.maxRows },
-        ),
+        this.engine.query(() => this.prepareView(store, fileTarget, files, directory, encoding, call), sql, {
+          ...call,
+          maxRows: options.maxRows,
+        }),
       );
     });
   }
@@ -228,7 +220,7 @@ export class FlatFileReader {
               if (files.length === 0)
                 throw invalid('The file is empty: it has no header to read columns from');
             }
-            return viewOf(fileTarget.format, await spoolFiles(store, files, directory, call), encoding);
+            return this.prepareView(store, fileTarget, files, directory, encoding, call);
           },
           call,
           asCallerWork(work),
@@ -260,6 +252,34 @@ export class FlatFileReader {
       });
       return { row_count: rowCount, last_modified_at: lastModifiedAt, row_count_exact: true };
     });
+  }
+
+  /**
+   * The view over the matched files: remote Parquet read by ranges (only the footers and the
+   * column chunks the statements name, docs/decisions/0049), anything else spooled whole. A file
+   * the ranged reader refuses (not Parquet, a footer it cannot plan) is spooled whole, so DuckDB
+   * reports on it exactly as on a full download.
+   */
+  private async prepareView(
+    store: RemoteFileStore,
+    target: FileTarget,
+    files: FileEntry[],
+    directory: string,
+    encoding: FileEncoding,
+    call: CallOptions,
+  ): Promise<ViewDefinition> {
+    if (target.format === 'parquet' && !store.linkTo) {
+      const rangedDirectory = path.join(directory, 'ranged');
+      await fs.promises.mkdir(rangedDirectory);
+      try {
+        return await rangedParquetView(this.engine, store, files, rangedDirectory, call);
+      } catch (error) {
+        const refused = error instanceof DatasourceError && error.errorClass === DatasourceErrorClass.Invalid;
+        if (!refused || call.signal?.aborted) throw error;
+        await fs.promises.rm(rangedDirectory, { recursive: true, force: true });
+      }
+    }
+    return viewOf(target.format, await spoolFiles(store, files, directory, call), encoding);
   }
 
   private async matchingFiles(
@@ -333,8 +353,8 @@ export class FlatFileReader {
   }
 
   /**
-   * Fetches only a Parquet file's footer (its last 64 KiB, and the rest of a bigger footer) and writes it
-   * as `PAR1 <footer> <length> PAR1`: a file DuckDB reads the schema and row counts from exactly as
+   * Fetches only a Parquet file's footer (see `fetchParquetTail`) and writes it as
+   * `PAR1 <footer> <length> PAR1`: a file DuckDB reads the schema and row counts from exactly as
    * from the original, without any of its data pages.
    */
   private async spoolParquetFooter(
@@ -343,24 +363,8 @@ export class FlatFileReader {
     footerPath: string,
     options: CallOptions,
   ): Promise<string> {
-    const notParquet = invalid(`The file ${file.path} is not a Parquet file`);
-    if (file.size < 12) throw notParquet;
-    const endStart = Math.max(0, file.size - SPECULATIVE_FOOTER_BYTES);
-    const end = Buffer.from(await store.readRange(file.path, endStart, file.size, options));
-    if (end.byteLength !== file.size - endStart) throw notParquet;
-    const tail = end.subarray(end.byteLength - 8);
-    if (tail.toString('latin1', 4) !== PARQUET_MAGIC) throw notParquet;
-    const footerLength = tail.readUInt32LE(0);
-    if (footerLength > file.size - 12 || footerLength > MAX_PARQUET_FOOTER_BYTES) throw notParquet;
-    const footerStart = file.size - 8 - footerLength;
-    const footer =
-      footerStart >= endStart
-        ? end.subarray(footerStart - endStart, end.byteLength - 8)
-        : await store.readRange(file.path, footerStart, file.size - 8, options);
-    if (footer.byteLength !== footerLength) throw notParquet;
-    await fs.promises.writeFile(footerPath, Buffer.concat([Buffer.from(PARQUET_MAGIC), footer, tail]), {
-      flag: 'wx',
-    });
+    const tail = await fetchParquetTail(store, file, options);
+    await fs.promises.writeFile(footerPath, footerOnlyFile(tail), { flag: 'wx' });
     return footerPath;
   }
 

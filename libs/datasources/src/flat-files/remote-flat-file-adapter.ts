@@ -11,6 +11,7 @@ import {
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
+import { countingStore } from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
 
 /**
@@ -31,12 +32,18 @@ export abstract class RemoteFlatFileAdapter<Store extends RemoteFileStore> imple
   /** The store of one connection, opened for one call. */
   protected abstract openStore(connection: DatasourceConnection, options: CallOptions): Promise<Store>;
 
+  /** The call's store, its requests and bytes counted when the caller asked (`options.transfer`). */
+  private async counted(connection: DatasourceConnection, options: CallOptions): Promise<RemoteFileStore> {
+    const store = await this.openStore(connection, options);
+    return options.transfer ? countingStore(store, options.transfer) : store;
+  }
+
   async columns(
     connection: DatasourceConnection,
     target: string,
     options: CallOptions,
   ): Promise<ColumnInfo[]> {
-    return this.reader.columns(await this.openStore(connection, options), target, options);
+    return this.reader.columns(await this.counted(connection, options), target, options);
   }
 
   async scan(
@@ -45,7 +52,7 @@ export abstract class RemoteFlatFileAdapter<Store extends RemoteFileStore> imple
     sql: string,
     options: ScanOptions,
   ): Promise<QueryResult> {
-    return this.reader.scan(await this.openStore(connection, options), target, sql, options);
+    return this.reader.scan(await this.counted(connection, options), target, sql, options);
   }
 
   async withScan<T>(
@@ -54,7 +61,7 @@ export abstract class RemoteFlatFileAdapter<Store extends RemoteFileStore> imple
     options: CallOptions,
     work: (scan: ScanSession) => Promise<T>,
   ): Promise<T> {
-    return this.reader.withScan(await this.openStore(connection, options), target, options, work);
+    return this.reader.withScan(await this.counted(connection, options), target, options, work);
   }
 
   async listFiles(
@@ -62,7 +69,7 @@ export abstract class RemoteFlatFileAdapter<Store extends RemoteFileStore> imple
     target: string,
     options: CallOptions,
   ): Promise<FileEntry[]> {
-    return this.reader.listFiles(await this.openStore(connection, options), target, options);
+    return this.reader.listFiles(await this.counted(connection, options), target, options);
   }
 
   async metadata(
@@ -70,6 +77,6 @@ export abstract class RemoteFlatFileAdapter<Store extends RemoteFileStore> imple
     target: string,
     options: CallOptions,
   ): Promise<TargetMetadata> {
-    return this.reader.metadata(await this.openStore(connection, options), target, options);
+    return this.reader.metadata(await this.counted(connection, options), target, options);
   }
 }

@@ -1,0 +1,401 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DatasourceErrorClass } from '@dq/contracts';
+import { type DuckDBConnection } from '@duckdb/node-api';
+import {
+  type CallOptions,
+  DatasourceError,
+  type FileEntry,
+  type TransferTally,
+} from '../adapter/datasource-adapter';
+import { type DuckDbEngine, sqlString, type ViewDefinition } from './duckdb-engine';
+import { textOf } from './duckdb-values';
+import { type RemoteFileStore } from './remote-file-store';
+import { statementColumns } from './statement-columns';
+
+/** Footers beyond this are refused rather than fetched: no real file needs 64 MiB of metadata. */
+const MAX_PARQUET_FOOTER_BYTES = 64 * 1024 * 1024;
+const PARQUET_MAGIC = 'PAR1';
+/**
+ * The first footer read takes this much of the file's end: most footers fit, so one ranged read
+ * (instead of the 8-byte tail, then the footer) serves them — a round trip saved per remote file.
+ */
+export const SPECULATIVE_FOOTER_BYTES = 64 * 1024;
+/** Two wanted ranges closer than this are fetched as one: a round trip costs more than the bytes. */
+export const COALESCE_GAP_BYTES = 64 * 1024;
+/** One request fetches at most this much, so parallel reads hold a bounded amount of memory. */
+const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+/** Ranged requests in flight at once per call. */
+const PARALLEL_RANGE_READS = 8;
+/** Files whose footers are read at once. */
+const PARALLEL_FOOTER_READS = 4;
+
+/** `store` with every request and every byte it returns counted into `tally`. */
+export function countingStore(store: RemoteFileStore, tally: TransferTally): RemoteFileStore {
+  return {
+    list: (prefix, options) => {
+      tally.requests += 1;
+      return store.list(prefix, options);
+    },
+    stat: (file, options) => {
+      tally.requests += 1;
+      return store.stat(file, options);
+    },
+    readRange: async (file, start, end, options) => {
+      tally.requests += 1;
+      const bytes = await store.readRange(file, start, end, options);
+      tally.bytes += bytes.byteLength;
+      return bytes;
+    },
+    openStream: async (file, options) => {
+      tally.requests += 1;
+      const stream = await store.openStream(file, options);
+      stream.on('data', (chunk: Uint8Array) => {
+        tally.bytes += chunk.byteLength;
+      });
+      return stream;
+    },
+    ...(store.linkTo ? { linkTo: store.linkTo.bind(store) } : {}),
+  };
+}
+
+function notParquet(file: FileEntry): DatasourceError {
+  return new DatasourceError(DatasourceErrorClass.Invalid, `The file ${file.path} is not a Parquet file`);
+}
+
+/** The end of a Parquet file that holds its whole footer: bytes `[start, size)`. */
+export interface ParquetTail {
+  start: number;
+  bytes: Buffer;
+  footerLength: number;
+}
+
+/**
+ * Fetches a Parquet file's footer: one ranged read of its last 64 KiB, and a second of only the
+ * missing part when the footer is longer. Refuses a file without the Parquet magic at its end.
+ */
+export async function fetchParquetTail(
+  store: RemoteFileStore,
+  file: FileEntry,
+  options: CallOptions,
+): Promise<ParquetTail> {
+  if (file.size < 12) throw notParquet(file);
+  const endStart = Math.max(0, file.size - SPECULATIVE_FOOTER_BYTES);
+  const end = Buffer.from(await store.readRange(file.path, endStart, file.size, options));
+  if (end.byteLength !== file.size - endStart) throw notParquet(file);
+  const last = end.subarray(end.byteLength - 8);
+  if (last.toString('latin1', 4) !== PARQUET_MAGIC) throw notParquet(file);
+  const footerLength = last.readUInt32LE(0);
+  if (footerLength > file.size - 12 || footerLength > MAX_PARQUET_FOOTER_BYTES) throw notParquet(file);
+  const footerStart = file.size - 8 - footerLength;
+  if (footerStart >= endStart) return { start: endStart, bytes: end, footerLength };
+  const missing = Buffer.from(await store.readRange(file.path, footerStart, endStart, options));
+  if (missing.byteLength !== endStart - footerStart) throw notParquet(file);
+  return { start: footerStart, bytes: Buffer.concat([missing, end]), footerLength };
+}
+
+/** `PAR1 <footer> <length> PAR1`: a file DuckDB reads a Parquet file's schema and statistics from, without data. */
+export function footerOnlyFile(tail: ParquetTail): Buffer {
+  const footerEnd = tail.bytes.byteLength;
+  return Buffer.concat([
+    Buffer.from(PARQUET_MAGIC),
+    tail.bytes.subarray(footerEnd - 8 - tail.footerLength, footerEnd),
+  ]);
+}
+
+/** A byte range `[start, end)`. */
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** One remote file laid out locally: a sparse file of its size with the fetched ranges in place. */
+interface RangedFile {
+  file: FileEntry;
+  localPath: string;
+  tailStart: number;
+  /** Column chunk ranges of each top-level column (lower-cased name), over every row group. */
+  chunks: Map<string, Range[]>;
+  /** Bytes before the footer that belong to no column chunk (magic, page indexes, bloom filters). */
+  gaps: Range[];
+  /** Set when the footer's layout could not be trusted: the whole file is fetched. */
+  whole: boolean;
+  fetchedColumns: Set<string>;
+  gapsFetched: boolean;
+}
+
+/** Sorted, merged ranges; ranges closer than `gap` are joined. */
+export function coalesce(ranges: readonly Range[], gap: number): Range[] {
+  const sorted = ranges.filter((range) => range.end > range.start).sort((a, b) => a.start - b.start);
+  const merged: Range[] = [];
+  for (const range of sorted) {
+    const last = merged.at(-1);
+    if (last && range.start - last.end <= gap) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+function split(range: Range): Range[] {
+  const pieces: Range[] = [];
+  for (let start = range.start; start < range.end; start += MAX_REQUEST_BYTES)
+    pieces.push({ start, end: Math.min(range.end, start + MAX_REQUEST_BYTES) });
+  return pieces;
+}
+
+function numberOf(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : NaN;
+}
+
+/**
+ * The column chunks of a file by top-level column, and the gaps between them, from its footer as
+ * DuckDB parses it. Null when the layout is not one a ranged read can trust (a chunk outside the
+ * data area, overlapping chunks, an unreadable offset): the file is then fetched whole.
+ */
+async function chunkLayout(
+  connection: DuckDBConnection,
+  footerPath: string,
+  tailStart: number,
+  footerStart: number,
+): Promise<{ chunks: Map<string, Range[]>; gaps: Range[] } | null> {
+  const schema = (
+    await connection.runAndReadAll(`SELECT name, num_children FROM parquet_schema(${sqlString(footerPath)})`)
+  ).getRowObjectsJson();
+  // Depth-first schema list: the root, then each top-level field followed by its subtree. Leaves
+  // are numbered in that order: they are the `column_id`s of the column chunks.
+  const topOfLeaf: string[] = [];
+  let index = 1;
+  const walk = (top: string): void => {
+    const children = Number(schema[index]?.['num_children'] ?? 0);
+    index += 1;
+    if (children === 0) topOfLeaf.push(top);
+    for (let child = 0; child < children; child += 1) walk(top);
+  };
+  while (index < schema.length) walk(textOf(schema[index]?.['name']).toLowerCase());
+
+  const rows = (
+    await connection.runAndReadAll(
+      `SELECT column_id, dictionary_page_offset, data_page_offset, index_page_offset, total_compressed_size
+       FROM parquet_metadata(${sqlString(footerPath)})`,
+    )
+  ).getRowObjectsJson();
+  const chunks = new Map<string, Range[]>();
+  const all: Range[] = [];
+  for (const row of rows) {
+    const top = topOfLeaf[Number(row['column_id'])];
+    const data = numberOf(row['data_page_offset']);
+    const size = numberOf(row['total_compressed_size']);
+    if (top === undefined || data === null || size === null || Number.isNaN(data) || Number.isNaN(size))
+      return null;
+    let start = data;
+    for (const other of [numberOf(row['dictionary_page_offset']), numberOf(row['index_page_offset'])]) {
+      if (other === null) continue;
+      if (Number.isNaN(other)) return null;
+      // Writers put 0 for "no dictionary"; DuckDB ignores offsets below the magic the same way.
+      if (other >= 4) start = Math.min(start, other);
+    }
+    const range = { start, end: start + size };
+    if (range.start < 4 || size < 0 || range.end > footerStart) return null;
+    all.push(range);
+    chunks.set(top, [...(chunks.get(top) ?? []), range]);
+  }
+  all.sort((a, b) => a.start - b.start);
+  const gaps: Range[] = [];
+  let position = 0;
+  for (const range of all) {
+    if (range.start < position) return null;
+    if (range.start > position) gaps.push({ start: position, end: range.start });
+    position = range.end;
+  }
+  if (position < tailStart) gaps.push({ start: position, end: tailStart });
+  return { chunks, gaps: gaps.map((gap) => ({ start: gap.start, end: Math.min(gap.end, tailStart) })) };
+}
+
+async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && !failure) {
+      const item = items[next++];
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+}
+
+function quoted(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The view over remote Parquet files read by ranges (docs/decisions/0049): each file's footer is
+ * fetched and laid out in a sparse local file of the object's size; before each statement the
+ * column chunks it references are fetched into place at their original offsets, and the view
+ * `target` is narrowed to those columns, so DuckDB reads only bytes that were fetched. A statement
+ * whose columns cannot be told reads the view of every column, with every chunk fetched.
+ */
+export async function rangedParquetView(
+  engine: DuckDbEngine,
+  store: RemoteFileStore,
+  files: readonly FileEntry[],
+  directory: string,
+  options: CallOptions,
+  testing: { unfetchedByte?: number } = {},
+): Promise<ViewDefinition> {
+  const footers = files.map((_, index) =>
+    path.join(directory, `footer-${String(index).padStart(4, '0')}.parquet`),
+  );
+  const ranged: RangedFile[] = files.map((file, index) => ({
+    file,
+    localPath: path.join(directory, `${String(index).padStart(4, '0')}.parquet`),
+    tailStart: file.size,
+    chunks: new Map(),
+    gaps: [],
+    whole: true,
+    fetchedColumns: new Set(),
+    gapsFetched: false,
+  }));
+  const footerStarts: number[] = files.map(() => 0);
+  await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, async (index) => {
+    const entry = ranged[index];
+    const tail = await fetchParquetTail(store, entry.file, options);
+    entry.tailStart = tail.start;
+    footerStarts[index] = entry.file.size - 8 - tail.footerLength;
+    await fs.promises.writeFile(footers[index], footerOnlyFile(tail), { flag: 'wx' });
+    const handle = await fs.promises.open(entry.localPath, 'wx');
+    try {
+      await handle.truncate(entry.file.size);
+      // Tests fill what is not fetched with a byte DuckDB cannot mistake for data: a read of it fails or shows.
+      if (testing.unfetchedByte !== undefined)
+        await handle.write(Buffer.alloc(entry.file.size, testing.unfetchedByte), 0, entry.file.size, 0);
+      await handle.write(tail.bytes, 0, tail.bytes.byteLength, tail.start);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  const viewColumns = await engine.withSession(options, async ({ connection }) => {
+    for (const [index, entry] of ranged.entries()) {
+      const layout = await chunkLayout(
+        connection,
+        footers[index],
+        entry.tailStart,
+        footerStarts[index],
+      ).catch(() => null);
+      if (layout) Object.assign(entry, layout, { whole: false });
+    }
+    const described = await connection.runAndReadAll(`DESCRIBE ${viewOver(ranged, footers, null)}`);
+    return described.getRowObjectsJson().map((row) => textOf(row['column_name']));
+  });
+
+  /** Every range of `entry` that `columns` (or all, for null) needs and is not in place yet; marks them fetched. */
+  const wanted = (entry: RangedFile, columns: readonly string[] | null): Range[] => {
+    if (entry.whole) {
+      if (entry.gapsFetched) return [];
+      entry.gapsFetched = true;
+      return [{ start: 0, end: entry.tailStart }];
+    }
+    const ranges: Range[] = [];
+    if (!entry.gapsFetched) {
+      ranges.push(...entry.gaps);
+      entry.gapsFetched = true;
+    }
+    const names = columns === null ? [...entry.chunks.keys()] : columns.map((name) => name.toLowerCase());
+    for (const name of names) {
+      if (entry.fetchedColumns.has(name)) continue;
+      entry.fetchedColumns.add(name);
+      for (const chunk of entry.chunks.get(name) ?? [])
+        ranges.push({ start: chunk.start, end: Math.min(chunk.end, entry.tailStart) });
+    }
+    return ranges;
+  };
+
+  const fetchInto = async (columns: readonly string[] | null): Promise<void> => {
+    const requests: { entry: RangedFile; range: Range }[] = [];
+    for (const entry of ranged)
+      for (const range of coalesce(wanted(entry, columns), COALESCE_GAP_BYTES))
+        for (const piece of split(range)) requests.push({ entry, range: piece });
+    const handles = new Map<RangedFile, fs.promises.FileHandle>();
+    try {
+      for (const entry of new Set(requests.map((request) => request.entry)))
+        handles.set(entry, await fs.promises.open(entry.localPath, 'r+'));
+      await inParallel(requests, PARALLEL_RANGE_READS, async ({ entry, range }) => {
+        const bytes = await store.readRange(entry.file.path, range.start, range.end, options);
+        // A short answer would leave zeros where DuckDB expects data: refuse it.
+        if (bytes.byteLength !== range.end - range.start)
+          throw new DatasourceError(
+            DatasourceErrorClass.Invalid,
+            `The file ${entry.file.path} changed while it was read`,
+          );
+        await (handles.get(entry) as fs.promises.FileHandle).write(bytes, 0, bytes.byteLength, range.start);
+      });
+    } catch (error) {
+      // What was marked fetched may be missing now: no later statement may trust this layout.
+      for (const entry of ranged) Object.assign(entry, { whole: true, gapsFetched: true });
+      throw error;
+    } finally {
+      for (const handle of handles.values()) await handle.close();
+    }
+  };
+
+  /** The cheapest column: what a statement that names none (`count(*)`) is given to read. */
+  const cheapest = (): string | undefined => {
+    let best: { name: string; bytes: number } | undefined;
+    for (const name of viewColumns) {
+      let bytes = 0;
+      for (const entry of ranged)
+        for (const chunk of entry.chunks.get(name.toLowerCase()) ?? []) bytes += chunk.end - chunk.start;
+      if (!best || bytes < best.bytes) best = { name, bytes };
+    }
+    return best?.name;
+  };
+
+  let broken = false;
+  const viewFor = async (sql: string, connection: DuckDBConnection, all: boolean): Promise<string> => {
+    if (broken) throw new DatasourceError(DatasourceErrorClass.Invalid, 'A ranged read of the target failed');
+    let columns: string[] | null = null;
+    if (!all) {
+      const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [sql]);
+      const tree: unknown = JSON.parse(textOf(reader.getRowObjectsJson()[0]?.['tree']) || '{}');
+      const needed = statementColumns(tree, viewColumns);
+      if (needed !== 'all') {
+        columns = viewColumns.filter((name) => needed.has(name));
+        if (columns.length === 0) {
+          const narrowest = cheapest();
+          columns = narrowest === undefined ? null : [narrowest];
+        }
+      }
+    }
+    try {
+      await fetchInto(columns);
+    } catch (error) {
+      broken = true;
+      throw error;
+    }
+    return viewOver(ranged, null, columns);
+  };
+
+  return { viewSql: viewOver(ranged, null, null), viewFor };
+}
+
+/** `read_parquet` over the local files (or their footer-only copies), all columns or the named ones. */
+function viewOver(
+  ranged: readonly RangedFile[],
+  footers: readonly string[] | null,
+  columns: readonly string[] | null,
+): string {
+  const paths = footers ?? ranged.map((entry) => entry.localPath);
+  const list = columns === null || columns.length === 0 ? '*' : columns.map(quoted).join(', ');
+  return `SELECT ${list} FROM read_parquet([${paths.map(sqlString).join(', ')}], union_by_name = true)`;
+}
