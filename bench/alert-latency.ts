@@ -173,8 +173,21 @@ async function main(): Promise<void> {
       },
     });
 
-    const arrivedAt = (route: string, id: string): number | undefined =>
-      receivers.received.find((r) => r.route === route && r.body.includes(id))?.at;
+    // Arrivals indexed once each by the ids in their body: scanning every body on every poll would
+    // busy this process, which also runs the receiver that stamps the arrivals.
+    const arrivals = new Map<string, number>();
+    let indexed = 0;
+    const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+    const arrivedAt = (route: string, id: string): number | undefined => {
+      for (; indexed < receivers.received.length; indexed += 1) {
+        const r = receivers.received[indexed];
+        for (const found of r.body.match(UUIDS) ?? []) {
+          const key = `${r.route} ${found}`;
+          if (!arrivals.has(key)) arrivals.set(key, r.at);
+        }
+      }
+      return arrivals.get(`${route} ${id}`);
+    };
 
     const results: Record<string, unknown> = {};
     // Warm-up: the consumer, the statements, the TLS session and both paths.

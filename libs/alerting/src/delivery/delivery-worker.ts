@@ -31,6 +31,11 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
   /** Rows one claim takes; they are sent concurrently. */
   batchSize?: number;
+  /**
+   * Sends in flight at most while running (`start`): a commit's NOTIFY claims at once, without
+   * waiting for the sends of earlier claims to finish.
+   */
+  maxInFlight?: number;
   /** How long a claim holds a row; longer than any send's deadline. */
   leaseMs?: number;
   retryWindowMs?: number;
@@ -64,6 +69,9 @@ export class DeliveryWorker {
   private readonly clock: () => Date;
   private readonly random: () => number;
   private readonly batchSize: number;
+  private readonly maxInFlight: number;
+  /** Sends started by the running loop and not yet recorded. */
+  private readonly sending = new Set<Promise<void>>();
   private readonly leaseMs: number;
   private readonly retryWindowMs: number;
   private readonly pollMs: number;
@@ -78,6 +86,7 @@ export class DeliveryWorker {
     this.clock = options.clock ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.batchSize = options.batchSize ?? 50;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? this.batchSize * 2);
     this.leaseMs = options.leaseMs ?? 60_000;
     this.retryWindowMs = options.retryWindowMs ?? RETRY_WINDOW_MS;
     this.pollMs = options.pollMs ?? 1_000;
@@ -100,6 +109,7 @@ export class DeliveryWorker {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    await Promise.all([...this.sending]);
     const listener = this.listener;
     this.listener = undefined;
     if (listener !== undefined) {
@@ -131,12 +141,56 @@ export class DeliveryWorker {
   /** One claim and its sends. */
   async runOnce(): Promise<number> {
     const claimed = await this.claim();
-    await Promise.all(claimed.map((row) => this.attempt(row)));
+    const channels = this.channelsOfClaim();
+    await Promise.all(claimed.map((row) => this.attempt(row, channels)));
     return claimed.length;
   }
 
+  /**
+   * The running loop's pass: claims while there is room and rows come back, and leaves the sends
+   * running; a finished send makes room (and asks for another pass when the last one was full).
+   */
+  private async pump(): Promise<void> {
+    for (;;) {
+      const room = this.maxInFlight - this.sending.size;
+      if (room <= 0) return;
+      const limit = Math.min(room, this.batchSize);
+      const claimed = await this.claim(limit);
+      const channels = this.channelsOfClaim();
+      for (const row of claimed) {
+        const send: Promise<void> = this.attempt(row, channels)
+          .catch((error: unknown) => {
+            this.logger.warn({
+              event: 'alert_delivery_pass_failed',
+              error: error instanceof Error ? error.message : 'error',
+            });
+          })
+          .finally(() => {
+            const wasFull = this.sending.size >= this.maxInFlight;
+            this.sending.delete(send);
+            if (wasFull) this.nudge();
+          });
+        this.sending.add(send);
+      }
+      if (claimed.length < limit || this.stopped) return;
+    }
+  }
+
+  /** One read (and secret opening) per channel per claim, shared by the claim's rows. */
+  private channelsOfClaim(): (id: string) => Promise<DeliveryChannel | null> {
+    const opened = new Map<string, Promise<DeliveryChannel | null>>();
+    return (id) => {
+      let channel = opened.get(id);
+      if (channel === undefined) {
+        channel = this.options.channels.channelForDelivery(id, this.clock());
+        opened.set(id, channel);
+      }
+      return channel;
+    };
+  }
+
   /** Leases up to a batch of due rows: pending and due, or delivering with a lapsed lease. */
-  async claim(): Promise<ClaimedDelivery[]> {
+  async claim(limit = this.batchSize): Promise<ClaimedDelivery[]> {
     const now = this.clock();
     const rows = await this.options.dataSource.query<[ClaimedDelivery[], number] | ClaimedDelivery[]>(
       `UPDATE "alert_deliveries" d
@@ -150,17 +204,22 @@ export class DeliveryWorker {
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
         RETURNING d."id", d."channel_id", d."kind", d."payload", d."attempts", d."first_attempt_at"`,
-      [now, new Date(now.getTime() + this.leaseMs), this.workerId, this.batchSize],
+      [now, new Date(now.getTime() + this.leaseMs), this.workerId, limit],
     );
     // TypeORM answers an UPDATE ... RETURNING with [rows, count] on PostgreSQL.
     const list: ClaimedDelivery[] = Array.isArray(rows[0]) ? rows[0] : (rows as ClaimedDelivery[]);
     return list.map((row) => ({ ...row, first_attempt_at: new Date(row.first_attempt_at) }));
   }
 
-  private async attempt(row: ClaimedDelivery): Promise<void> {
+  private async attempt(
+    row: ClaimedDelivery,
+    channelOf: (id: string) => Promise<DeliveryChannel | null>,
+  ): Promise<void> {
     let outcome: SendOutcome;
+    let flagged = true;
     try {
-      const channel = await this.options.channels.channelForDelivery(row.channel_id, this.clock());
+      const channel = await channelOf(row.channel_id);
+      flagged = channel?.flaggedAt !== null;
       outcome =
         channel === null
           ? { delivered: false, error: 'channel not found' }
@@ -168,11 +227,12 @@ export class DeliveryWorker {
     } catch (error) {
       outcome = { delivered: false, error: error instanceof Error ? error.name : 'send failed' };
     }
-    if (outcome.delivered) await this.markDelivered(row, outcome);
+    if (outcome.delivered) await this.markDelivered(row, outcome, flagged);
     else await this.markFailed(row, outcome);
   }
 
-  private async markDelivered(row: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
+  /** `flagged`: the channel was flagged when read, so the flag is cleared now it delivered. */
+  private async markDelivered(row: ClaimedDelivery, outcome: SendOutcome, flagged: boolean): Promise<void> {
     const result = await this.options.dataSource.query<[unknown[], number]>(
       `UPDATE "alert_deliveries"
           SET "state" = 'delivered', "delivered_at" = $2, "lease_until" = NULL, "last_status_code" = $4,
@@ -184,7 +244,7 @@ export class DeliveryWorker {
       this.logger.warn({ event: 'alert_delivery_lease_lost', delivery_id: row.id });
       return;
     }
-    await this.options.channels.clearFlag(row.channel_id);
+    if (flagged) await this.options.channels.clearFlag(row.channel_id);
     this.logger.log({
       event: 'alert_delivered',
       delivery_id: row.id,
@@ -252,8 +312,7 @@ export class DeliveryWorker {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.running = this.drain()
-        .then(() => undefined)
+      this.running = this.pump()
         .catch((error: unknown) => {
           this.logger.warn({
             event: 'alert_delivery_pass_failed',

@@ -33,20 +33,33 @@ export interface EventMeta {
 export type EventHandler<T> = (payload: T, meta: EventMeta) => Promise<void>;
 
 export interface ConsumerHandle {
-  /** Stops pulling, waits for the in-flight handler to finish (and ack or nak), then returns. */
+  /** Stops pulling, waits for the in-flight handlers to finish (and ack or nak), then returns. */
   stop(): Promise<void>;
 }
 
-export interface DurableConsumerOptions {
+export interface DurableConsumerOptions<T = unknown> {
   /** Redelivery delay after a handler throws. */
   readonly backoff?: RetryBackoff;
-  /** Messages buffered per pull; they are handled one at a time. */
+  /** Messages buffered per pull (at least `concurrency`). */
   readonly maxMessages?: number;
+  /**
+   * Handlers running at once; 1 (the default) handles one message at a time in stream order. Above
+   * 1, messages with the same `orderingKey` still run one after another in stream order, and only
+   * different keys overlap (docs/decisions/0048).
+   */
+  readonly concurrency?: number;
+  /**
+   * The partition a message belongs to, from its payload: messages of one key are handled in
+   * stream order. Without it every message is its own key (no order between them) once
+   * `concurrency` is above 1.
+   */
+  readonly orderingKey?: (payload: T) => string;
   /** Pause before re-subscribing after the message iterator ended or failed. */
   readonly resubscribeDelayMs?: number;
 }
 
 const DEFAULT_MAX_MESSAGES = 16;
+const DEFAULT_CONCURRENCY = 1;
 const DEFAULT_RESUBSCRIBE_DELAY_MS = 1_000;
 
 /** One running durable pull consumer: a loop that (re)subscribes until stopped. */
@@ -55,6 +68,12 @@ class DurableConsumer<T> implements ConsumerHandle {
   private readonly abort = new AbortController();
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
+  private readonly concurrency: number;
+  /** Handlers taken from the iterator and not yet settled (running or queued behind their key). */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** The last handler taken per ordering key: the next message of that key starts after it. */
+  private readonly keyTails = new Map<string, Promise<void>>();
+  private slotFreed?: () => void;
 
   constructor(
     private readonly def: ConsumerDefinition<T>,
@@ -62,9 +81,10 @@ class DurableConsumer<T> implements ConsumerHandle {
     private readonly nats: NatsClient,
     private readonly namespace: MessagingNamespace,
     private readonly bootstrap: JetStreamBootstrap,
-    private readonly options: DurableConsumerOptions,
+    private readonly options: DurableConsumerOptions<T>,
   ) {
     this.logger = new Logger(`DurableConsumer:${def.durable}`);
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
   }
 
   start(): void {
@@ -115,7 +135,7 @@ class DurableConsumer<T> implements ConsumerHandle {
         this.namespace.durableName(this.def.durable),
       );
     const messages = await consumer.consume({
-      max_messages: this.options.maxMessages ?? DEFAULT_MAX_MESSAGES,
+      max_messages: Math.max(this.options.maxMessages ?? DEFAULT_MAX_MESSAGES, this.concurrency),
     });
     this.messages = messages;
     if (this.stopping) {
@@ -123,13 +143,64 @@ class DurableConsumer<T> implements ConsumerHandle {
       return;
     }
     void this.watchStatus(messages);
-    for await (const message of messages) {
-      if (this.stopping) {
-        // Buffered but not handled: give it back now rather than after ack_wait.
-        message.nak();
-        continue;
+    try {
+      for await (const message of messages) {
+        if (this.stopping) {
+          // Buffered but not handled: give it back now rather than after ack_wait.
+          message.nak();
+          continue;
+        }
+        this.dispatch(message);
+        // Take the next message only when a slot is free, so at most `concurrency` are held.
+        while (this.inFlight.size >= this.concurrency) {
+          await new Promise<void>((freed) => (this.slotFreed = freed));
+        }
       }
-      await this.handle(message);
+    } finally {
+      // Whatever was taken is acked or nacked before the loop re-subscribes or stop() returns.
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  /**
+   * Starts the message's handler, after the previous message of its key when it has one. The
+   * handler's own ack (after its commit) or nak settles it; nothing here throws.
+   */
+  private dispatch(message: JsMsg): void {
+    const parsed = this.parse(message);
+    if (parsed === undefined) return;
+    const { payload, messageId } = parsed;
+    // Keep the message alive while it waits behind its key too, not only while its handler runs.
+    const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
+    const key = this.keyOf(message, payload);
+    const previous = this.keyTails.get(key);
+    const run = (previous ?? Promise.resolve())
+      .then(() => this.handle(message, payload, messageId))
+      .catch((err: unknown) =>
+        this.logger.error(`Unexpected failure handling ${messageId}: ${describeError(err)}`),
+      )
+      .finally(() => {
+        clearInterval(heartbeat);
+        if (this.keyTails.get(key) === run) this.keyTails.delete(key);
+        this.inFlight.delete(run);
+        const freed = this.slotFreed;
+        this.slotFreed = undefined;
+        freed?.();
+      });
+    this.keyTails.set(key, run);
+    this.inFlight.add(run);
+  }
+
+  /** The lane a message waits in: one lane for all at concurrency 1, else its ordering key. */
+  private keyOf(message: JsMsg, payload: T): string {
+    if (this.concurrency === 1) return 'all';
+    if (this.options.orderingKey === undefined) return `seq:${message.seq}`;
+    try {
+      return `key:${this.options.orderingKey(payload)}`;
+    } catch (err) {
+      // No key to partition by: such messages share one lane, in stream order.
+      this.logger.warn(`No ordering key for message ${message.seq}: ${describeError(err)}`);
+      return 'unkeyed';
     }
   }
 
@@ -144,22 +215,24 @@ class DurableConsumer<T> implements ConsumerHandle {
     }
   }
 
-  private async handle(message: JsMsg): Promise<void> {
-    const deliveryCount = message.info.deliveryCount;
+  /** The payload and message id, or undefined when the payload is invalid (the message is terminated). */
+  private parse(message: JsMsg): { payload: T; messageId: string } | undefined {
     consumerPending.set({ durable: this.def.durable }, message.info.pending);
     const messageId = message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`;
-    let payload: T;
     try {
-      payload = parseIncoming(this.def.event.payload, message.data);
+      return { payload: parseIncoming(this.def.event.payload, message.data), messageId };
     } catch (err) {
       // Retrying cannot fix a payload: terminate it so it is not redelivered forever.
       this.logger.error(`Terminating invalid message ${messageId}: ${describeError(err)}`);
       // No reason string: servers before 2.10.4 ignore a TERM that carries one.
       message.term();
-      return;
+      return undefined;
     }
-    // Tell JetStream we are still working so a slow handler is not redelivered elsewhere meanwhile.
-    const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
+  }
+
+  /** Runs the handler; acks once it returned (its effect committed), naks or terminates if it threw. */
+  private async handle(message: JsMsg, payload: T, messageId: string): Promise<void> {
+    const deliveryCount = message.info.deliveryCount;
     try {
       await runInTrace(
         traceparentOf(message.headers),
@@ -185,8 +258,6 @@ class DurableConsumer<T> implements ConsumerHandle {
         `Handler failed on delivery ${deliveryCount} of ${messageId}; redelivery in ${delay} ms: ${describeError(err)}`,
       );
       message.nak(delay);
-    } finally {
-      clearInterval(heartbeat);
     }
   }
 }
@@ -208,7 +279,7 @@ export class DurableConsumerRunner implements OnModuleDestroy {
   async start<T>(
     def: ConsumerDefinition<T>,
     handler: EventHandler<T>,
-    options: DurableConsumerOptions = {},
+    options: DurableConsumerOptions<T> = {},
   ): Promise<ConsumerHandle> {
     await this.bootstrap.ensureStream(def.event.stream);
     await this.bootstrap.ensureConsumer(def);

@@ -13,6 +13,7 @@ import {
   type HostResolver,
   systemResolver,
 } from './guarded-lookup';
+import { PinnedAgents } from './pinned-agents';
 
 export interface EgressLogger {
   warn(message: string): unknown;
@@ -66,6 +67,7 @@ export class EgressGuard {
   private readonly resolve: HostResolver;
   private readonly logger: EgressLogger;
   private agents?: { https: HttpsAgent; http: HttpAgent };
+  private pinned?: PinnedAgents;
   private readonly tlsCaForTests?: string | Buffer;
 
   constructor(options: EgressGuardOptions = {}) {
@@ -102,9 +104,18 @@ export class EgressGuard {
    * since an unknown host is an unreachable datasource, not a forbidden one.
    */
   async assertUrlAllowed(url: string, field = 'url'): Promise<URL> {
+    return (await this.checkUrl(url, field)).url;
+  }
+
+  /** As `assertUrlAllowed`, also returning the checked addresses so the caller connects to one. */
+  async checkUrl(url: string, field = 'url'): Promise<{ url: URL; addresses: LookupAddress[] }> {
     const parsed = this.parse(url, field);
-    await this.checkedAddresses(bareHost(parsed.hostname), field, this.policy(parsed.protocol));
-    return parsed;
+    const addresses = await this.checkedAddresses(
+      bareHost(parsed.hostname),
+      field,
+      this.policy(parsed.protocol),
+    );
+    return { url: parsed, addresses };
   }
 
   /**
@@ -136,6 +147,23 @@ export class EgressGuard {
   }
 
   /**
+   * A keep-alive agent for a URL just checked, pinned to one of its checked `addresses`: its
+   * sockets connect there without another lookup and are reused only for the same origin and
+   * address (docs/decisions/0048). Check the URL before every request; the pin is per answer.
+   */
+  pinnedAgentFor(target: URL, addresses: readonly LookupAddress[]): HttpsAgent | HttpAgent {
+    this.pinned ??= new PinnedAgents(
+      (address, host, protocol) => {
+        const bare = bareHost(host);
+        return addressesRefusal([address], this.policy(protocol), isIP(bare) === 0 ? bare : undefined)
+          ?.reason;
+      },
+      this.tlsCaForTests === undefined ? {} : { ca: this.tlsCaForTests },
+    );
+    return this.pinned.agentFor(target, addresses);
+  }
+
+  /**
    * Builds the refusal, logging why. A bare reason is a connect-time refusal: the host passed the
    * check before the call and its DNS answer changed when the socket connected (`rebinding`).
    */
@@ -155,6 +183,8 @@ export class EgressGuard {
     this.agents?.https.destroy();
     this.agents?.http.destroy();
     this.agents = undefined;
+    this.pinned?.destroy();
+    this.pinned = undefined;
   }
 
   private policy(protocol: string): AddressPolicy {

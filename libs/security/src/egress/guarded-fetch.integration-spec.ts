@@ -8,16 +8,23 @@ import type { HostResolver } from './guarded-lookup';
 /** A real loopback HTTP peer that counts what reached it, per path. */
 class LoopbackPeer {
   readonly hits: Record<string, number> = {};
+  /** TCP connections accepted: a kept-alive socket serves several requests on one. */
+  connections = 0;
   private server?: Server;
 
-  async start(): Promise<string> {
+  async start(host = '127.0.0.1', port = 0): Promise<string> {
     this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((ready) => this.server!.listen(0, '127.0.0.1', ready));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server.on('connection', () => (this.connections += 1));
+    await new Promise<void>((ready) => this.server!.listen(port, host, ready));
+    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
   }
 
   get port(): number {
     return (this.server!.address() as AddressInfo).port;
+  }
+
+  closeIdle(): void {
+    this.server?.closeIdleConnections();
   }
 
   async stop(): Promise<void> {
@@ -119,33 +126,110 @@ describe('guardedFetch against a real loopback peer', () => {
     expect(peer.hits['/ok'] ?? 0).toBe(before);
   });
 
-  it('refuses at connect time when the name rebinds to loopback after the check', async () => {
+  it('connects to the address it checked, never to a second DNS answer (no rebinding window)', async () => {
+    // The checked answer is 127.0.0.2, where nothing listens; a second lookup would say 127.0.0.1.
     let calls = 0;
     const rebinding: HostResolver = () =>
-      Promise.resolve([{ address: calls++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }]);
-    const guard = new EgressGuard({ resolve: rebinding, logger: quietLogger });
-    const before = peer.hits['/ok'] ?? 0;
-    const error = await failure(guardedFetch(`https://rebind.example:${peer.port}/ok`, { guard }));
-    guard.destroy();
-    expect(calls).toBe(2);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: ErrorCode.UrlForbidden });
-    expect(peer.hits['/ok'] ?? 0).toBe(before);
-  });
-
-  it('under the allowance, plain http to a name that rebinds off loopback is refused at connect time', async () => {
-    let calls = 0;
-    const rebinding: HostResolver = () =>
-      Promise.resolve([{ address: calls++ === 0 ? '127.0.0.1' : '93.184.216.34', family: 4 }]);
+      Promise.resolve([{ address: calls++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }]);
     const guard = new EgressGuard({
       resolve: rebinding,
       logger: quietLogger,
       allowLoopbackForTests: true,
       nodeEnv: 'test',
     });
+    const before = peer.hits['/ok'] ?? 0;
     const error = await failure(guardedFetch(`http://rebind.example:${peer.port}/ok`, { guard }));
     guard.destroy();
-    expect(error).toMatchObject({ code: ErrorCode.UrlForbidden });
+    expect(calls).toBe(1);
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(peer.hits['/ok'] ?? 0).toBe(before);
+  });
+
+  describe('kept-alive connections', () => {
+    it('reuses one connection for requests to the same host and checked address', async () => {
+      const guard = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: quietLogger });
+      const before = peer.connections;
+      for (let i = 0; i < 4; i += 1) {
+        expect((await guardedFetch(`${base}/ok`, { guard })).status).toBe(200);
+      }
+      guard.destroy();
+      expect(peer.connections - before).toBe(1);
+    });
+
+    it('never lends a socket to another host name, even one with the same address', async () => {
+      const guard = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: quietLogger });
+      const before = peer.connections;
+      await guardedFetch(`${base}/ok`, { guard });
+      await guardedFetch(`http://localhost:${peer.port}/ok`, { guard });
+      await guardedFetch(`${base}/ok`, { guard });
+      guard.destroy();
+      expect(peer.connections - before).toBe(2);
+    });
+
+    it('opens a new connection when the host now resolves to another allowed address', async () => {
+      const second = new LoopbackPeer();
+      await second.start('127.0.0.2', peer.port);
+      const answers = ['127.0.0.1', '127.0.0.2', '127.0.0.1'];
+      const resolve: HostResolver = () => Promise.resolve([{ address: answers.shift()!, family: 4 }]);
+      const guard = new EgressGuard({
+        resolve,
+        allowLoopbackForTests: true,
+        nodeEnv: 'test',
+        logger: quietLogger,
+      });
+      const [firstBefore, secondBefore] = [peer.hits['/ok'] ?? 0, second.hits['/ok'] ?? 0];
+      try {
+        for (let i = 0; i < 3; i += 1) await guardedFetch(`http://moving.example:${peer.port}/ok`, { guard });
+      } finally {
+        guard.destroy();
+        await second.stop();
+      }
+      expect((peer.hits['/ok'] ?? 0) - firstBefore).toBe(2);
+      expect((second.hits['/ok'] ?? 0) - secondBefore).toBe(1);
+      expect(second.connections).toBe(1);
+    });
+
+    it('checks DNS on every request: a host now resolving to a forbidden address is refused despite a pooled socket', async () => {
+      const answers = ['127.0.0.1', '10.0.0.5', '127.0.0.1'];
+      let calls = 0;
+      const resolve: HostResolver = () => {
+        calls += 1;
+        return Promise.resolve([{ address: answers.shift()!, family: 4 }]);
+      };
+      const guard = new EgressGuard({
+        resolve,
+        allowLoopbackForTests: true,
+        nodeEnv: 'test',
+        logger: quietLogger,
+      });
+      const url = `http://pooled.example:${peer.port}/ok`;
+      const [hitsBefore, connectionsBefore] = [peer.hits['/ok'] ?? 0, peer.connections];
+
+      expect((await guardedFetch(url, { guard })).status).toBe(200);
+      const refused = await failure(guardedFetch(url, { guard, field: 'webhook_url' }));
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: ErrorCode.UrlForbidden, detail: { field: 'webhook_url' } });
+      expect((peer.hits['/ok'] ?? 0) - hitsBefore).toBe(1);
+      // The pooled socket survived the refusal unused, and serves the host once it checks out again.
+      expect((await guardedFetch(url, { guard })).status).toBe(200);
+      guard.destroy();
+      expect(calls).toBe(3);
+      expect((peer.hits['/ok'] ?? 0) - hitsBefore).toBe(2);
+      expect(peer.connections - connectionsBefore).toBe(1);
+    });
+
+    it('does not reuse a connection the peer closed: the next request goes out on a fresh one', async () => {
+      const guard = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: quietLogger });
+      const before = peer.connections;
+      await guardedFetch(`${base}/ok`, { guard });
+      // The server drops its idle keep-alive sockets; the client learns of it as it reuses one.
+      peer.closeIdle();
+      const response = await guardedFetch(`${base}/echo`, { guard, method: 'POST', body: 'again' });
+      guard.destroy();
+      expect(response.status).toBe(201);
+      expect(response.text()).toBe('again');
+      expect(peer.connections - before).toBe(2);
+    });
   });
 
   it('returns a 3xx as is and does not follow it', async () => {
