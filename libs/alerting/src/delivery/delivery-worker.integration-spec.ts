@@ -12,6 +12,7 @@ import {
   createIsolatedEnvironment,
   startAlertReceivers,
   startSmtpCapture,
+  waitFor,
 } from '@dq/testing';
 import { channelSecretAad } from '../channels/channel-secrets';
 import { validatePayloadTemplate } from '../channels/channel-validation';
@@ -455,6 +456,36 @@ describe('DeliveryWorker', () => {
     const [{ n: after }] = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM alert_deliveries`);
     expect(after).toBe(before);
     expect((receivers.accepted('/webhook').at(-1)!.json as { type: string }).type).toBe('alert.test');
+  });
+
+  it('while running, a commit wakes it at once and its rows go out while earlier sends are still in flight', async () => {
+    const id = await channel({});
+    const running = new DeliveryWorker({ dataSource: db, channels, sender, listen: true, pollMs: 60_000 });
+    workers.push(running);
+    await running.start();
+    const arrived = (deliveryId: string) =>
+      receivers.received.find((r) => r.headers['webhook-id'] === deliveryId)?.at;
+    receivers.delayMs = 2_000;
+    try {
+      const [first] = await enqueue(id);
+      await waitFor('the first send', () => arrived(first), { intervalMs: 10, timeoutMs: 5_000 });
+      const committed = Date.now();
+      const [second] = await enqueue(id);
+      // Neither the poll (a minute) nor the first send's answer (two seconds) is waited for.
+      const at = await waitFor('the second send', () => arrived(second), {
+        intervalMs: 10,
+        timeoutMs: 5_000,
+      });
+      expect(at - committed).toBeLessThan(1_000);
+      expect(await row(first)).toMatchObject({ state: 'delivering' });
+      await waitFor(
+        'both recorded',
+        async () => (await row(first)).state === 'delivered' && (await row(second)).state === 'delivered',
+      );
+    } finally {
+      receivers.delayMs = 0;
+      await running.stop();
+    }
   });
 
   /** Sends a recorded request again byte for byte, as an attacker replaying it would. */
