@@ -22,6 +22,7 @@ import { type ConnectionKind } from '@dq/contracts';
 import { createDataSource } from '@dq/db';
 import { DatasourceAdapterRegistry, DatasourceError } from '@dq/datasources';
 import { CheckMetricHistory, type CheckEvaluation } from '@dq/runs';
+import { metricsRegistry } from '@dq/platform';
 import { type SecretOpener } from '@dq/secrets-opening';
 import { CheckBaselines } from '@dq/suites';
 import {
@@ -421,6 +422,16 @@ describe('check kinds by datasource kind, against the peers', () => {
           metric_value: 20,
           detail: { unexpected_count: 2 },
         });
+      // A remote file or object store records what the run fetched for the target, and /metrics
+      // counts it; a SQL datasource records nothing of the kind.
+      const reads = results.get(nulls.id)?.detail['target_reads'] as
+        { bytes_fetched: number; requests: number } | undefined;
+      if (kind === 'object_store' || kind === 'file_store') {
+        expect(reads?.bytes_fetched).toBeGreaterThan(0);
+        expect(reads?.requests).toBeGreaterThan(0);
+        const exposed = await metricsRegistry.getSingleMetricAsString('dq_datasource_read_bytes_total');
+        expect(exposed).toMatch(new RegExp(`dq_datasource_read_bytes_total\\{kind="${kind}"\\} [1-9]`));
+      } else if (kind !== 'iceberg_catalog') expect(reads).toBeUndefined();
       // Zero-sample mode on a SQL kind: a failing custom SQL check is counted by the datasource in
       // this dialect (its rows never fetched), and no result carries a sample.
       if ((CHECK_SUPPORT_MATRIX.custom_sql as readonly string[]).includes(kind)) {

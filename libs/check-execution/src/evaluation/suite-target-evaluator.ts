@@ -50,6 +50,7 @@ import {
   type DatasourceConnection,
   DatasourceError,
   type TargetMetadata,
+  type TransferTally,
 } from '@dq/datasources';
 import { type StoredConnection } from '@dq/connections';
 import { type RunTarget } from '@dq/contracts';
@@ -58,6 +59,7 @@ import { type OpenedConnections } from '../target/opened-connections';
 import { ComparisonCapExceeded, runComparison } from '../comparison/comparison-runner';
 import { profileTarget } from './profile-target';
 import { type StatementRunner, withTargetReads } from './target-statements';
+import { countTargetReads, targetReadsDetail } from './target-reads-metrics';
 
 /** At most 20 failing rows per check (docs/decisions/0019). */
 export const SAMPLE_LIMIT = 20;
@@ -182,13 +184,15 @@ export class SuiteTargetEvaluator {
     mode: { dryRun?: boolean } = {},
   ): Promise<{ statements: number }> {
     const pending = new Map(input.checks.map((check) => [check.id, check]));
+    // What the run fetched from a remote store for this target (file, object and Iceberg stores count it).
+    const transfer: TransferTally = { bytes: 0, requests: 0 };
     const done = async (checkId: string, evaluation: CheckEvaluation): Promise<void> => {
       const check = pending.get(checkId);
       if (!check) return;
       pending.delete(checkId);
       await report(checkId, {
         ...evaluation,
-        detail: { ...evaluation.detail, check_version: check.version },
+        detail: { ...evaluation.detail, check_version: check.version, ...targetReadsDetail(transfer) },
       });
     };
     const failAll = async (evaluation: CheckEvaluation): Promise<void> => {
@@ -220,6 +224,7 @@ export class SuiteTargetEvaluator {
     const options: CallOptions = {
       ...this.callOptions(context),
       ...(input.target.file_encoding ? { fileEncoding: input.target.file_encoding } : {}),
+      transfer,
     };
     const now = this.ports.now?.() ?? new Date();
     const policy = parseColumnPolicy(input.target.column_policy);
@@ -387,7 +392,7 @@ export class SuiteTargetEvaluator {
                   policy,
                   input,
                   dryRun: mode.dryRun === true,
-                  call: this.callOptions(context),
+                  call: { ...this.callOptions(context), transfer },
                 }),
               );
             }
@@ -412,6 +417,8 @@ export class SuiteTargetEvaluator {
         return { statements: 0 };
       }
       throw error;
+    } finally {
+      countTargetReads(connection.kind, transfer);
     }
   }
 
