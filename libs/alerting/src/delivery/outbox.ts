@@ -43,13 +43,17 @@ export async function enqueueDeliveries(
     );
     return `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::uuid, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
   });
+  params.push(ALERT_DELIVERIES_NOTIFY_CHANNEL);
+  // The NOTIFY rides on the insert (one round trip); PostgreSQL folds a transaction's identical
+  // notifications into one, and none is sent when every row was a duplicate.
   const inserted = await manager.query<Array<{ id: string }>>(
-    `INSERT INTO "alert_deliveries" ("channel_id", "run_id", "suite_id", "kind", "dedup_key", "payload")
-     VALUES ${values.join(', ')}
-     ON CONFLICT ("dedup_key") DO NOTHING
-     RETURNING "id"`,
+    `WITH inserted AS (
+       INSERT INTO "alert_deliveries" ("channel_id", "run_id", "suite_id", "kind", "dedup_key", "payload")
+       VALUES ${values.join(', ')}
+       ON CONFLICT ("dedup_key") DO NOTHING
+       RETURNING "id")
+     SELECT i."id", pg_notify($${params.length}, '') AS "notified" FROM inserted i`,
     params,
   );
-  if (inserted.length > 0) await manager.query(`SELECT pg_notify($1, '')`, [ALERT_DELIVERIES_NOTIFY_CHANNEL]);
   return inserted.map((row) => row.id);
 }
