@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
 import { ConfirmModal } from '../app/confirm-modal';
 import { READABLE_ERROR } from '../app/form-styles';
+import { MultiPicker, Picker } from '../app/pickers';
 import { ErrorState, LoadingState } from '../app/states';
 import {
   type AlertOn,
@@ -142,7 +131,7 @@ function NotificationsForm({
             disabled={!canEdit}
             onChange={(event) => set('enabled', event.currentTarget.checked)}
           />
-          <Select
+          <Picker
             label="Alert on"
             data={ALERT_ON_CHOICES.map((entry) => ({ value: entry.value, label: entry.label }))}
             value={draft.alertOn}
@@ -156,7 +145,7 @@ function NotificationsForm({
             styles={READABLE_ERROR}
             w={{ base: '100%', sm: 320 }}
           />
-          <MultiSelect
+          <MultiPicker
             label="Channels"
             description="Where this suite’s alerts go."
             placeholder={draft.channelIds.length === 0 ? 'No channel picked' : undefined}
@@ -175,7 +164,7 @@ function NotificationsForm({
             disabled={!canEdit}
             onChange={(event) => set('useDefault', event.currentTarget.checked)}
           />
-          <MultiSelect
+          <MultiPicker
             label="Escalation channels"
             description="Also alerted when a check turns critical."
             placeholder={draft.escalationIds.length === 0 ? 'No escalation channel' : undefined}

@@ -6,9 +6,7 @@ import {
   Code,
   Group,
   List,
-  MultiSelect,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -24,6 +22,7 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { MultiPicker, Picker } from '../app/pickers';
 import { useApi } from '../app/session';
 import { ErrorState, LoadingState } from '../app/states';
 import {
@@ -97,7 +96,7 @@ function ConfigField(props: {
       );
     case 'select':
       return (
-        <Select
+        <Picker
           {...common}
           data={field.options}
           value={text || null}
@@ -107,10 +106,10 @@ function ConfigField(props: {
         />
       );
     case 'multiselect':
-      return <MultiSelect {...common} data={field.options} value={list} onChange={onChange} />;
+      return <MultiPicker {...common} data={field.options} value={list} onChange={onChange} />;
     case 'column':
       return columnNames.length > 0 ? (
-        <Select
+        <Picker
           {...common}
           data={columns.map((column) => ({ value: column.name, label: `${column.name} (${column.type})` }))}
           value={text || null}
@@ -125,7 +124,7 @@ function ConfigField(props: {
       );
     case 'columns':
       return columnNames.length > 0 ? (
-        <MultiSelect {...common} data={columnNames} value={list} onChange={onChange} searchable />
+        <MultiPicker {...common} data={columnNames} value={list} onChange={onChange} searchable />
       ) : (
         <TagsInput {...common} value={list} onChange={onChange} placeholder="Type a column, then Enter" />
       );
@@ -324,7 +323,7 @@ function CheckForm(props: {
               onChange={(event) => update({ description: event.currentTarget.value })}
               error={problem('description')}
             />
-            <Select
+            <Picker
               label="What to check"
               required
               searchable
@@ -428,7 +427,7 @@ function CheckForm(props: {
                 </Text>
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
+                <Picker
                   label="Dimension"
                   data={DIMENSIONS.map((dimension) => ({ value: dimension, label: dimension }))}
                   placeholder={defaultDimension ? `Default: ${defaultDimension}` : 'Default'}

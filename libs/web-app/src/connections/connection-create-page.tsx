@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Fieldset, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Picker } from '../app/pickers';
 import { LoadingState } from '../app/states';
 import { type FormErrors, formErrorsOf } from './connection-errors';
 import {
@@ -170,7 +171,7 @@ export function ConnectionCreatePage(): ReactNode {
         </Alert>
       ) : (
         <>
-          <Select
+          <Picker
             label="Kind"
             placeholder="Pick the kind of datasource or orchestrator"
             data={KIND_OPTIONS}

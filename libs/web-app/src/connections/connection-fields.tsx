@@ -5,7 +5,6 @@ import {
   Group,
   List,
   PasswordInput,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { messageOf } from '../api/api-error';
+import { Picker } from '../app/pickers';
 import { type ConnectionTestResult, type FormErrors, summarizeTest } from './connection-errors';
 import { type FieldSpec, type FormValues, formKey } from './connection-kinds';
 
@@ -66,7 +66,7 @@ export function ConnectionFields(props: {
         }
         if (field.input === 'select') {
           return (
-            <Select
+            <Picker
               key={key}
               {...common}
               data={[...(field.options ?? [])]}

@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Picker } from '../app/pickers';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { CONNECTION_KINDS, isConnectionKind, kindLabel } from './connection-kinds';
 import { HealthBadge, LastUse, useConnectionRights } from './connection-parts';
@@ -48,7 +49,7 @@ export function ConnectionListPage(): ReactNode {
         )}
       </Group>
       <Group align="flex-end" wrap="wrap" role="search" aria-label="Filter connections">
-        <Select
+        <Picker
           label="Kind"
           placeholder="All kinds"
           data={KIND_OPTIONS}

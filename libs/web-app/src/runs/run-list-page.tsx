@@ -1,7 +1,8 @@
-import { Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { messageOf } from '../api/api-error';
+import { MultiPicker, Picker } from '../app/pickers';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { RUN_STATUSES, dayAfter, statusesOf } from './run-format';
 import { RunTable } from './run-parts';
@@ -54,7 +55,7 @@ export function RunListPage(): ReactNode {
         aria-label="Filter runs"
         onSubmit={(e) => e.preventDefault()}
       >
-        <MultiSelect
+        <MultiPicker
           label="Status"
           placeholder={filters.status ? undefined : 'Any status'}
           data={RUN_STATUSES.map((status) => ({ value: status, label: status }))}
@@ -63,7 +64,7 @@ export function RunListPage(): ReactNode {
           clearable
           w={{ base: '100%', sm: 260 }}
         />
-        <Select
+        <Picker
           label="Suite"
           placeholder="Any suite"
           data={(suites.data ?? []).map((suite) => ({ value: suite.id, label: suite.name }))}

@@ -7,7 +7,6 @@ import {
   Code,
   Group,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { Picker } from '../app/pickers';
 import { useApi } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import {
@@ -169,7 +169,7 @@ function PolicyEditor({
         shown). Columns not named get the default.
       </Text>
       {canEdit ? (
-        <Select
+        <Picker
           label="Default for other columns"
           data={TREATMENT_DATA}
           value={draft.default}
@@ -211,7 +211,7 @@ function PolicyEditor({
                   </Table.Th>
                   <Table.Td>
                     {canEdit ? (
-                      <Select
+                      <Picker
                         aria-label={`Treatment of ${column}`}
                         data={TREATMENT_DATA}
                         value={treatment}
@@ -254,7 +254,7 @@ function PolicyEditor({
               onChange={setAdding}
               w={240}
             />
-            <Select
+            <Picker
               label="Its treatment"
               data={TREATMENT_DATA}
               value={addingTreatment}

@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Paper,
-  Select,
   Stack,
   Switch,
   Table,
@@ -21,6 +20,7 @@ import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
 import { ConfirmModal } from '../app/confirm-modal';
 import { READABLE_ERROR } from '../app/form-styles';
+import { Picker } from '../app/pickers';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import {
   type Schedule,
@@ -156,7 +156,7 @@ function ScheduleForm({
             styles={CRON_STYLES}
             w={{ base: '100%', sm: 320 }}
           />
-          <Select
+          <Picker
             label="Time zone"
             description="The cron is read in this zone, daylight saving included"
             required

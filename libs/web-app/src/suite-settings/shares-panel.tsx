@@ -6,7 +6,6 @@ import {
   Modal,
   Paper,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { Picker } from '../app/pickers';
 import { useApi } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import {
@@ -74,7 +74,7 @@ function AddShare({ suite, shared }: { suite: Suite; shared: ReadonlySet<string>
     <form onSubmit={submit} noValidate aria-label="Share the suite">
       <Stack gap="xs">
         <Group align="flex-end" wrap="wrap">
-          <Select
+          <Picker
             label="Person"
             placeholder="Search by name or email"
             searchable

@@ -1,9 +1,10 @@
-import { Alert, Button, FileInput, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileInput, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { Picker } from '../app/pickers';
 import { useApi } from '../app/session';
 import { exportSuite, importSuite, listConnectionsForImport } from './suite-settings-api';
 import { exportFileName, parseSuiteDocument, renamed, unresolvedConnectionsOf } from './suite-settings-logic';
@@ -137,7 +138,7 @@ function ImportForm({ onClose }: { onClose: () => void }): ReactNode {
           />
         )}
         {unresolved.map((connection) => (
-          <Select
+          <Picker
             key={connection.name}
             label={`Connection here for “${connection.name}” (${connection.kind})`}
             placeholder="Pick a connection"

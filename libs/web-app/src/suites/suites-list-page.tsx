@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -20,6 +19,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 're
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
+import { Picker } from '../app/pickers';
 import { useApi, useMe } from '../app/session';
 import { EmptyState, ErrorState, LoadingState } from '../app/states';
 import { outcomeColor } from '../checks/check-format';
@@ -104,7 +104,7 @@ function CreateSuiteModal({
             onChange={(event) => setDescription(event.currentTarget.value)}
             error={fieldErrorOf(create.error, 'description')}
           />
-          <Select
+          <Picker
             label="Connection"
             required
             searchable
@@ -135,7 +135,7 @@ function CreateSuiteModal({
             error={fieldErrorOf(create.error, 'time_zone')}
           />
           {connection && FILE_KINDS.has(connection.kind) && (
-            <Select
+            <Picker
               label="CSV encoding"
               data={['utf-8', 'utf-16', 'latin-1']}
               placeholder="utf-8"
@@ -306,7 +306,7 @@ export function SuitesListPage(): ReactNode {
           value={nameText}
           onChange={(event) => setNameText(event.currentTarget.value)}
         />
-        <Select
+        <Picker
           label="Connection"
           placeholder="Any connection"
           clearable
