@@ -8,7 +8,6 @@ import {
   Menu,
   Modal,
   Paper,
-  Select,
   Stack,
   Switch,
   Table,
@@ -16,13 +15,15 @@ import {
   TextInput,
   Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { messageOf } from '../api/api-error';
-import { ConfirmModal } from '../app/confirm-modal';
+import { MutationConfirmModal } from '../app/confirm-modal';
+import { DataTable, RowActionsMenu } from '../app/data-table';
+import { FormModal } from '../app/form-modal';
 import { READABLE_ERROR } from '../app/form-styles';
-import { EmptyState, ErrorState, LoadingState } from '../app/states';
+import { ChoicePicker } from '../app/pickers';
+import { LoadMoreButton, QueryStates } from '../app/query-states';
 import { timeText } from '../runs/run-format';
 import { suiteFieldError } from '../suites/suite-bits';
 import {
@@ -169,8 +170,7 @@ function ChannelFormModal({
     setDraft((old) => ({ ...old, [key]: value }));
     save.reset();
   };
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
+  const submit = (): void => {
     const template = parseTemplate(draft.type === 'webhook' ? draft.template : '');
     if (!template.ok) {
       setTemplateProblem(template.problem);
@@ -204,129 +204,120 @@ function ChannelFormModal({
   const title = editing ? `Edit channel “${editing.name}”` : 'New notification channel';
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={suiteFieldError(save.error, 'name')}
+    <FormModal
+      title={title}
+      size="lg"
+      formLabel={title}
+      error={save.isError && !named ? save.error : null}
+      pending={save.isPending}
+      submitLabel={editing ? 'Save channel' : 'Create channel'}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={suiteFieldError(save.error, 'name')}
+        styles={READABLE_ERROR}
+      />
+      {editing === null ? (
+        <ChoicePicker
+          label="Type"
+          required
+          choices={CHANNEL_TYPES}
+          value={draft.type}
+          onChange={(type) => {
+            if (type) set('type', type);
+          }}
+          allowDeselect={false}
+          error={fieldError('type')}
+          styles={READABLE_ERROR}
+        />
+      ) : (
+        <Text size="sm">Type: {channelTypeLabel(editing.type)}</Text>
+      )}
+      {URL_TYPES.includes(draft.type) && (
+        <TextInput
+          label="Webhook URL"
+          required={editing === null}
+          description={
+            editing?.has_webhook
+              ? `A URL is stored and never shown. Leave blank to keep it. ${URL_HINT[draft.type]}`
+              : URL_HINT[draft.type]
+          }
+          placeholder="https://"
+          value={draft.webhookUrl}
+          onChange={(event) => set('webhookUrl', event.currentTarget.value)}
+          error={fieldError('webhook_url')}
+          styles={READABLE_ERROR}
+        />
+      )}
+      {draft.type === 'email' && (
+        <Textarea
+          label="Recipients"
+          required
+          description="1 to 20 addresses, one a line or separated by commas."
+          autosize
+          minRows={2}
+          value={draft.emailTo}
+          onChange={(event) => set('emailTo', event.currentTarget.value)}
+          error={fieldError('email_to')}
+          styles={READABLE_ERROR}
+        />
+      )}
+      {draft.type === 'webhook' && (
+        <>
+          <Textarea
+            label="Payload template (JSON)"
+            description="Optional: a JSON object whose strings may hold {{field.path}} placeholders of the alert payload; blank sends the payload as it is."
+            autosize
+            minRows={3}
+            ff="monospace"
+            value={draft.template}
+            onChange={(event) => {
+              set('template', event.currentTarget.value);
+              setTemplateProblem(null);
+            }}
+            error={templateProblem ?? fieldError('payload_template')}
             styles={READABLE_ERROR}
           />
-          {editing === null ? (
-            <Select
-              label="Type"
-              required
-              data={CHANNEL_TYPES.map((entry) => ({ value: entry.value, label: entry.label }))}
-              value={draft.type}
-              onChange={(value) => {
-                const type = CHANNEL_TYPES.find((entry) => entry.value === value)?.value;
-                if (type) set('type', type);
-              }}
-              allowDeselect={false}
-              error={fieldError('type')}
-              styles={READABLE_ERROR}
-            />
-          ) : (
-            <Text size="sm">Type: {channelTypeLabel(editing.type)}</Text>
-          )}
-          {URL_TYPES.includes(draft.type) && (
+          <Group grow align="flex-start">
             <TextInput
-              label="Webhook URL"
-              required={editing === null}
+              label="Auth header name"
+              placeholder="Authorization"
+              value={draft.authHeaderName}
+              onChange={(event) => set('authHeaderName', event.currentTarget.value)}
+              error={fieldError('auth_header_name')}
+              styles={READABLE_ERROR}
+            />
+            <TextInput
+              label="Auth header value"
+              type="password"
+              autoComplete="off"
               description={
-                editing?.has_webhook
-                  ? `A URL is stored and never shown. Leave blank to keep it. ${URL_HINT[draft.type]}`
-                  : URL_HINT[draft.type]
+                editing?.has_auth_header_value ? 'A value is stored; leave blank to keep it.' : undefined
               }
-              placeholder="https://"
-              value={draft.webhookUrl}
-              onChange={(event) => set('webhookUrl', event.currentTarget.value)}
-              error={fieldError('webhook_url')}
+              value={draft.authHeaderValue}
+              onChange={(event) => set('authHeaderValue', event.currentTarget.value)}
+              error={fieldError('auth_header_value')}
               styles={READABLE_ERROR}
             />
-          )}
-          {draft.type === 'email' && (
-            <Textarea
-              label="Recipients"
-              required
-              description="1 to 20 addresses, one a line or separated by commas."
-              autosize
-              minRows={2}
-              value={draft.emailTo}
-              onChange={(event) => set('emailTo', event.currentTarget.value)}
-              error={fieldError('email_to')}
-              styles={READABLE_ERROR}
-            />
-          )}
-          {draft.type === 'webhook' && (
-            <>
-              <Textarea
-                label="Payload template (JSON)"
-                description="Optional: a JSON object whose strings may hold {{field.path}} placeholders of the alert payload; blank sends the payload as it is."
-                autosize
-                minRows={3}
-                ff="monospace"
-                value={draft.template}
-                onChange={(event) => {
-                  set('template', event.currentTarget.value);
-                  setTemplateProblem(null);
-                }}
-                error={templateProblem ?? fieldError('payload_template')}
-                styles={READABLE_ERROR}
-              />
-              <Group grow align="flex-start">
-                <TextInput
-                  label="Auth header name"
-                  placeholder="Authorization"
-                  value={draft.authHeaderName}
-                  onChange={(event) => set('authHeaderName', event.currentTarget.value)}
-                  error={fieldError('auth_header_name')}
-                  styles={READABLE_ERROR}
-                />
-                <TextInput
-                  label="Auth header value"
-                  type="password"
-                  autoComplete="off"
-                  description={
-                    editing?.has_auth_header_value ? 'A value is stored; leave blank to keep it.' : undefined
-                  }
-                  value={draft.authHeaderValue}
-                  onChange={(event) => set('authHeaderValue', event.currentTarget.value)}
-                  error={fieldError('auth_header_value')}
-                  styles={READABLE_ERROR}
-                />
-              </Group>
-            </>
-          )}
-          <Switch
-            label="Workspace default (suites without their own channels alert here)"
-            checked={draft.isDefault}
-            onChange={(event) => set('isDefault', event.currentTarget.checked)}
-          />
-          <Switch
-            label="Escalation channel (critical escalations from every suite)"
-            checked={draft.isEscalation}
-            onChange={(event) => set('isEscalation', event.currentTarget.checked)}
-          />
-          {save.isError && !named && (
-            <Alert color="red" role="alert">
-              {messageOf(save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save channel' : 'Create channel'}
-            </Button>
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+      <Switch
+        label="Workspace default (suites without their own channels alert here)"
+        checked={draft.isDefault}
+        onChange={(event) => set('isDefault', event.currentTarget.checked)}
+      />
+      <Switch
+        label="Escalation channel (critical escalations from every suite)"
+        checked={draft.isEscalation}
+        onChange={(event) => set('isEscalation', event.currentTarget.checked)}
+      />
+    </FormModal>
   );
 }
 
@@ -358,77 +349,56 @@ function DeliveriesModal({ channel, onClose }: { channel: Channel; onClose: () =
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
-        <Select
+        <ChoicePicker
           label="State"
           placeholder="Any state"
-          data={DELIVERY_STATES.map((entry) => ({ value: entry.value, label: entry.label }))}
+          choices={DELIVERY_STATES}
           value={state}
-          onChange={(value) =>
-            setState(DELIVERY_STATES.find((entry) => entry.value === value)?.value ?? null)
-          }
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the state filter' }}
+          onChange={setState}
+          clearLabel="Clear the state filter"
           w={200}
         />
-        {deliveries.isPending ? (
-          <LoadingState label="Loading the deliveries" />
-        ) : deliveries.isError ? (
-          <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState title="No deliveries">
-            No alert has been queued for this channel{state ? ' in this state' : ''}.
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped data-testid="deliveries-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Queued</Table.Th>
-                  <Table.Th scope="col">Kind</Table.Th>
-                  <Table.Th scope="col">State</Table.Th>
-                  <Table.Th scope="col">Attempts</Table.Th>
-                  <Table.Th scope="col">Last answer</Table.Th>
-                  <Table.Th scope="col">Delivered / next attempt</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((delivery) => (
-                  <Table.Tr key={delivery.id}>
-                    <Table.Th scope="row" fw={400}>
-                      {timeText(delivery.created_at)}
-                    </Table.Th>
-                    <Table.Td>
-                      <Code>{delivery.kind}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <DeliveryStateBadge state={delivery.state} />
-                    </Table.Td>
-                    <Table.Td>{delivery.attempts}</Table.Td>
-                    <Table.Td>
-                      {[delivery.last_status_code, delivery.last_error]
-                        .filter((part) => part !== null)
-                        .join(' · ') || '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      {delivery.delivered_at
-                        ? timeText(delivery.delivered_at)
-                        : timeText(delivery.next_attempt_at)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryStates
+          query={deliveries}
+          loadingLabel="Loading the deliveries"
+          isEmpty={items.length === 0}
+          emptyTitle="No deliveries"
+          emptyText={`No alert has been queued for this channel${state ? ' in this state' : ''}.`}
+        >
+          <DataTable
+            testId="deliveries-table"
+            minWidth={720}
+            columns={['Queued', 'Kind', 'State', 'Attempts', 'Last answer', 'Delivered / next attempt']}
+          >
+            {items.map((delivery) => (
+              <Table.Tr key={delivery.id}>
+                <Table.Th scope="row" fw={400}>
+                  {timeText(delivery.created_at)}
+                </Table.Th>
+                <Table.Td>
+                  <Code>{delivery.kind}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <DeliveryStateBadge state={delivery.state} />
+                </Table.Td>
+                <Table.Td>{delivery.attempts}</Table.Td>
+                <Table.Td>
+                  {[delivery.last_status_code, delivery.last_error]
+                    .filter((part) => part !== null)
+                    .join(' · ') || '—'}
+                </Table.Td>
+                <Table.Td>
+                  {delivery.delivered_at
+                    ? timeText(delivery.delivered_at)
+                    : timeText(delivery.next_attempt_at)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        </QueryStates>
         {deliveries.hasNextPage && (
           <Group>
-            <Button
-              variant="default"
-              onClick={() => void deliveries.fetchNextPage()}
-              loading={deliveries.isFetchingNextPage}
-            >
-              Show older deliveries
-            </Button>
+            <LoadMoreButton query={deliveries}>Show older deliveries</LoadMoreButton>
           </Group>
         )}
       </Stack>
@@ -500,87 +470,62 @@ export function NotificationChannelsSection(): ReactNode {
             {messageOf(test.error)}
           </Alert>
         )}
-        {channels.isPending ? (
-          <LoadingState label="Loading the notification channels" />
-        ) : channels.isError ? (
-          <ErrorState error={channels.error} onRetry={() => void channels.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState title="No notification channels yet">
-            Create one so failing checks reach someone: choose “New channel”.
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped data-testid="channels-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Type</Table.Th>
-                  <Table.Th scope="col">Destination</Table.Th>
-                  <Table.Th scope="col">Flags</Table.Th>
-                  <Table.Th scope="col">Health</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((channel) => (
-                  <Table.Tr key={channel.id} data-channel-id={channel.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {channel.name}
-                    </Table.Th>
-                    <Table.Td>{channelTypeLabel(channel.type)}</Table.Td>
-                    <Table.Td>
-                      <Destination channel={channel} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ChannelFlags channel={channel} />
-                    </Table.Td>
-                    <Table.Td>
-                      {channel.flagged_at ? (
-                        <Text size="sm" c="red.9" fw={500}>
-                          Failing since {timeText(channel.flagged_at)}
-                          {channel.flag_reason ? `: ${channel.flag_reason}` : ''}
-                        </Text>
-                      ) : (
-                        'OK'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="xs" variant="default" aria-label={`Actions for ${channel.name}`}>
-                            Actions
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setForm({ editing: channel })}>Edit…</Menu.Item>
-                          <Menu.Item
-                            onClick={() => {
-                              setTested(channel);
-                              test.mutate(channel.id);
-                            }}
-                          >
-                            Send test
-                          </Menu.Item>
-                          <Menu.Item onClick={() => setViewing(channel)}>Deliveries…</Menu.Item>
-                          {channel.type === 'webhook' && (
-                            <Menu.Item onClick={() => setRegenerating(channel)}>
-                              Regenerate signing key…
-                            </Menu.Item>
-                          )}
-                          <Menu.Item color="red" onClick={() => setDeleting(channel)}>
-                            Delete…
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryStates
+          query={channels}
+          loadingLabel="Loading the notification channels"
+          isEmpty={list.length === 0}
+          emptyTitle="No notification channels yet"
+          emptyText="Create one so failing checks reach someone: choose “New channel”."
+        >
+          <DataTable
+            testId="channels-table"
+            minWidth={820}
+            columns={['Name', 'Type', 'Destination', 'Flags', 'Health']}
+            withActions
+          >
+            {list.map((channel) => (
+              <Table.Tr key={channel.id} data-channel-id={channel.id}>
+                <Table.Th scope="row" fw={500}>
+                  {channel.name}
+                </Table.Th>
+                <Table.Td>{channelTypeLabel(channel.type)}</Table.Td>
+                <Table.Td>
+                  <Destination channel={channel} />
+                </Table.Td>
+                <Table.Td>
+                  <ChannelFlags channel={channel} />
+                </Table.Td>
+                <Table.Td>
+                  {channel.flagged_at ? (
+                    <Text size="sm" c="red.9" fw={500}>
+                      Failing since {timeText(channel.flagged_at)}
+                      {channel.flag_reason ? `: ${channel.flag_reason}` : ''}
+                    </Text>
+                  ) : (
+                    'OK'
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <RowActionsMenu name={channel.name} onDelete={() => setDeleting(channel)}>
+                    <Menu.Item onClick={() => setForm({ editing: channel })}>Edit…</Menu.Item>
+                    <Menu.Item
+                      onClick={() => {
+                        setTested(channel);
+                        test.mutate(channel.id);
+                      }}
+                    >
+                      Send test
+                    </Menu.Item>
+                    <Menu.Item onClick={() => setViewing(channel)}>Deliveries…</Menu.Item>
+                    {channel.type === 'webhook' && (
+                      <Menu.Item onClick={() => setRegenerating(channel)}>Regenerate signing key…</Menu.Item>
+                    )}
+                  </RowActionsMenu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        </QueryStates>
         {tested && test.isPending && (
           <Text size="sm" role="status">
             Sending a test alert to “{tested.name}”…
@@ -596,11 +541,10 @@ export function NotificationChannelsSection(): ReactNode {
       )}
       {viewing && <DeliveriesModal channel={viewing} onClose={() => setViewing(null)} />}
       {regenerating && (
-        <ConfirmModal
+        <MutationConfirmModal
           title="Regenerate signing key"
           action="Regenerate key"
-          pending={update.isPending}
-          error={update.error}
+          mutation={update}
           onConfirm={() =>
             update.mutate(
               { id: regenerating.id, body: { regenerate_hmac_secret: true } },
@@ -612,30 +556,23 @@ export function NotificationChannelsSection(): ReactNode {
               },
             )
           }
-          onClose={() => {
-            setRegenerating(null);
-            update.reset();
-          }}
+          onClose={() => setRegenerating(null)}
         >
           Make a new signing key for <strong>{regenerating.name}</strong>? The old key keeps signing beside it
           for 24 hours, so receivers can switch over; the new key is shown once.
-        </ConfirmModal>
+        </MutationConfirmModal>
       )}
       {deleting && (
-        <ConfirmModal
+        <MutationConfirmModal
           title="Delete channel"
           action="Delete channel"
-          pending={remove.isPending}
-          error={remove.error}
+          mutation={remove}
           onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          onClose={() => {
-            setDeleting(null);
-            remove.reset();
-          }}
+          onClose={() => setDeleting(null)}
         >
           Delete <strong>{deleting.name}</strong>? A channel that suites still alert to cannot be deleted;
           unlink it from them first.
-        </ConfirmModal>
+        </MutationConfirmModal>
       )}
     </Paper>
   );

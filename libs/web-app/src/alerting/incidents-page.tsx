@@ -3,9 +3,7 @@ import {
   Anchor,
   Button,
   Group,
-  Modal,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -13,12 +11,16 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../api/api-error';
 import type { RunOutcome } from '../api/types';
+import { DataTable } from '../app/data-table';
+import { FormModal } from '../app/form-modal';
 import { READABLE_ERROR } from '../app/form-styles';
-import { EmptyState, ErrorState, LoadingState } from '../app/states';
+import { ChoicePicker, Picker } from '../app/pickers';
+import { PagedQueryStates } from '../app/query-states';
+import { ErrorState, LoadingState } from '../app/states';
 import { kindLabel, thresholdsLabel } from '../checks/check-format';
 import { shownNumber, timeText } from '../runs/run-format';
 import { OutcomeBadge, SampleTable } from '../runs/run-parts';
@@ -79,27 +81,25 @@ export function IncidentsPage(): ReactNode {
         the suite asks for it, a clean run does. Later failures attach to the open incident.
       </Text>
       <Group align="flex-end" wrap="wrap" role="search" aria-label="Filter incidents">
-        <Select
+        <ChoicePicker
           label="State"
           placeholder="Any state"
-          data={INCIDENT_STATES.map((entry) => ({ value: entry.value, label: entry.label }))}
+          choices={INCIDENT_STATES}
           value={state ?? null}
           onChange={(value) => setFilter('state', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the state filter' }}
+          clearLabel="Clear the state filter"
           w={{ base: '100%', sm: 180 }}
         />
-        <Select
+        <ChoicePicker
           label="Severity"
           placeholder="Any severity"
-          data={INCIDENT_SEVERITIES.map((entry) => ({ value: entry.value, label: entry.label }))}
+          choices={INCIDENT_SEVERITIES}
           value={severity ?? null}
           onChange={(value) => setFilter('severity', value)}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the severity filter' }}
+          clearLabel="Clear the severity filter"
           w={{ base: '100%', sm: 180 }}
         />
-        <Select
+        <Picker
           label="Suite"
           placeholder="Any suite"
           searchable
@@ -112,82 +112,52 @@ export function IncidentsPage(): ReactNode {
           w={{ base: '100%', sm: 260 }}
         />
       </Group>
-      {incidents.isPending ? (
-        <LoadingState label="Loading the incidents" />
-      ) : incidents.isError ? (
-        <ErrorState error={incidents.error} onRetry={() => void incidents.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title={filtered ? 'No incidents match these filters' : 'No incidents'}>
-          {filtered
+      <PagedQueryStates
+        query={incidents}
+        count={items.length}
+        noun={{ one: 'incident', many: 'incidents', next: 'older' }}
+        loadingLabel="Loading the incidents"
+        emptyTitle={filtered ? 'No incidents match these filters' : 'No incidents'}
+        emptyText={
+          filtered
             ? 'Clear a filter to see more.'
-            : 'An incident opens when a check fails in a suite with alerts on; none has so far.'}
-        </EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover data-testid="incidents-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Incident</Table.Th>
-                  <Table.Th scope="col">Suite</Table.Th>
-                  <Table.Th scope="col">State</Table.Th>
-                  <Table.Th scope="col">Severity</Table.Th>
-                  <Table.Th scope="col">Opened</Table.Th>
-                  <Table.Th scope="col">Failing runs</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((incident) => (
-                  <Table.Tr key={incident.id} data-incident-id={incident.id}>
-                    <Table.Th scope="row" fw={500}>
-                      <Anchor
-                        component={Link}
-                        to={`/incidents/${incident.id}`}
-                        aria-label={`Incident ${incident.id.slice(0, 8)}`}
-                      >
-                        {incident.id.slice(0, 8)}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/suites/${incident.suite_id}`}>
-                        {suiteNames.get(incident.suite_id) ?? incident.suite_id.slice(0, 8)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <IncidentStateBadge state={incident.state} />
-                    </Table.Td>
-                    <Table.Td>
-                      <SeverityBadge severity={incident.severity} />
-                    </Table.Td>
-                    <Table.Td>{timeText(incident.opened_at)}</Table.Td>
-                    <Table.Td>{incident.failure_count}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group>
-            {incidents.hasNextPage && (
-              <Button
-                variant="default"
-                onClick={() => void incidents.fetchNextPage()}
-                loading={incidents.isFetchingNextPage}
-              >
-                Show older incidents
-              </Button>
-            )}
-            <Text size="sm">
-              {items.length} {items.length === 1 ? 'incident' : 'incidents'} shown
-              {incidents.hasNextPage ? '; older ones follow' : ''}.
-            </Text>
-          </Group>
-        </>
-      )}
-      {incidents.isFetchNextPageError && (
-        <Text size="sm" c="red.9" role="alert">
-          Could not load older incidents: {messageOf(incidents.error)}
-        </Text>
-      )}
+            : 'An incident opens when a check fails in a suite with alerts on; none has so far.'
+        }
+      >
+        <DataTable
+          testId="incidents-table"
+          minWidth={760}
+          columns={['Incident', 'Suite', 'State', 'Severity', 'Opened', 'Failing runs']}
+          highlightOnHover
+        >
+          {items.map((incident) => (
+            <Table.Tr key={incident.id} data-incident-id={incident.id}>
+              <Table.Th scope="row" fw={500}>
+                <Anchor
+                  component={Link}
+                  to={`/incidents/${incident.id}`}
+                  aria-label={`Incident ${incident.id.slice(0, 8)}`}
+                >
+                  {incident.id.slice(0, 8)}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>
+                <Anchor component={Link} to={`/suites/${incident.suite_id}`}>
+                  {suiteNames.get(incident.suite_id) ?? incident.suite_id.slice(0, 8)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <IncidentStateBadge state={incident.state} />
+              </Table.Td>
+              <Table.Td>
+                <SeverityBadge severity={incident.severity} />
+              </Table.Td>
+              <Table.Td>{timeText(incident.opened_at)}</Table.Td>
+              <Table.Td>{incident.failure_count}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </PagedQueryStates>
     </Stack>
   );
 }
@@ -209,53 +179,40 @@ function ResolveModal({ incident, onClose }: { incident: Incident; onClose: () =
   const resolve = useIncidentAction(incident.id);
   const [reason, setReason] = useState<ResolveReason | null>(null);
   const [comment, setComment] = useState('');
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
+  const submit = (): void => {
     resolve.mutate(
       { kind: 'resolve', reason, comment: comment.trim() || null },
       { onSuccess: () => onClose() },
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Resolve incident" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={submit} noValidate aria-label="Resolve incident">
-        <Stack>
-          <Select
-            label="Reason"
-            placeholder="Pick a reason"
-            data={RESOLVE_REASONS.map((entry) => ({ value: entry.value, label: entry.label }))}
-            value={reason}
-            onChange={(value) =>
-              setReason(RESOLVE_REASONS.find((entry) => entry.value === value)?.value ?? null)
-            }
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the reason' }}
-            styles={READABLE_ERROR}
-          />
-          <Textarea
-            label="Comment"
-            autosize
-            minRows={2}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            styles={READABLE_ERROR}
-          />
-          {resolve.isError && (
-            <Alert color="red" role="alert">
-              {messageOf(resolve.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={resolve.isPending}>
-              Resolve
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Resolve incident"
+      formLabel="Resolve incident"
+      error={resolve.error}
+      pending={resolve.isPending}
+      submitLabel="Resolve"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ChoicePicker
+        label="Reason"
+        placeholder="Pick a reason"
+        choices={RESOLVE_REASONS}
+        value={reason}
+        onChange={setReason}
+        clearLabel="Clear the reason"
+        styles={READABLE_ERROR}
+      />
+      <Textarea
+        label="Comment"
+        autosize
+        minRows={2}
+        value={comment}
+        onChange={(event) => setComment(event.currentTarget.value)}
+        styles={READABLE_ERROR}
+      />
+    </FormModal>
   );
 }
 
@@ -354,38 +311,26 @@ function EvidenceCard({ incident, evidence }: { incident: Incident; evidence: In
         {evidence.recent_runs.length === 0 ? (
           <Text size="sm">No runs recorded.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped data-testid="evidence-runs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Run</Table.Th>
-                  <Table.Th scope="col">Outcome</Table.Th>
-                  <Table.Th scope="col">Metric</Table.Th>
-                  <Table.Th scope="col">Finished</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {evidence.recent_runs.map((run) => (
-                  <Table.Tr key={run.run_id}>
-                    <Table.Th scope="row" fw={500}>
-                      <Anchor
-                        component={Link}
-                        to={`/runs/${run.run_id}`}
-                        aria-label={`Run ${run.run_id.slice(0, 8)}`}
-                      >
-                        {run.run_id.slice(0, 8)}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>
-                      <Outcome outcome={run.outcome} />
-                    </Table.Td>
-                    <Table.Td>{run.metric_value === null ? '—' : shownNumber(run.metric_value)}</Table.Td>
-                    <Table.Td>{timeText(run.finished_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable testId="evidence-runs" minWidth={480} columns={['Run', 'Outcome', 'Metric', 'Finished']}>
+            {evidence.recent_runs.map((run) => (
+              <Table.Tr key={run.run_id}>
+                <Table.Th scope="row" fw={500}>
+                  <Anchor
+                    component={Link}
+                    to={`/runs/${run.run_id}`}
+                    aria-label={`Run ${run.run_id.slice(0, 8)}`}
+                  >
+                    {run.run_id.slice(0, 8)}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>
+                  <Outcome outcome={run.outcome} />
+                </Table.Td>
+                <Table.Td>{run.metric_value === null ? '—' : shownNumber(run.metric_value)}</Table.Td>
+                <Table.Td>{timeText(run.finished_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
     </Paper>

@@ -33,3 +33,39 @@ export function ConfirmModal(props: {
     </Modal>
   );
 }
+
+/** What `MutationConfirmModal` reads of a mutation (TanStack Query's result has it). */
+interface ConfirmedMutation {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/**
+ * `ConfirmModal` for one mutation: its pending state and failure shown, and the failure forgotten
+ * when the dialog closes.
+ */
+export function MutationConfirmModal({
+  mutation,
+  onClose,
+  ...props
+}: {
+  title: string;
+  children: ReactNode;
+  action: string;
+  mutation: ConfirmedMutation;
+  onConfirm: () => void;
+  onClose: () => void;
+}): ReactNode {
+  return (
+    <ConfirmModal
+      {...props}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onClose={() => {
+        onClose();
+        mutation.reset();
+      }}
+    />
+  );
+}

@@ -5,23 +5,24 @@ import {
   Code,
   Group,
   Paper,
-  Select,
   Stack,
   Switch,
   Table,
-  Tabs,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { fieldErrorOf, messageOf } from '../api/api-error';
 import type { Suite } from '../api/types';
-import { ConfirmModal } from '../app/confirm-modal';
+import { MutationConfirmModal } from '../app/confirm-modal';
+import { DataTable } from '../app/data-table';
+import { ErrorAlert } from '../app/form-modal';
 import { READABLE_ERROR } from '../app/form-styles';
-import { EmptyState, ErrorState, LoadingState } from '../app/states';
+import { ChoicePicker, Picker } from '../app/pickers';
+import { PagedQueryStates } from '../app/query-states';
+import { UrlTabs } from '../app/url-tabs';
 import { useSuiteChoices } from '../runs/runs-api';
 import {
   type NearMiss,
@@ -41,8 +42,6 @@ import {
 } from '../scheduling/scheduling-format';
 import { suiteFieldError } from '../suites/suite-bits';
 import { grantAtLeast } from '../suites/suites-api';
-
-const TABS = ['bindings', 'near-misses'] as const;
 
 /** The suites the person can see, and whether they may edit each. */
 interface SuiteLookup {
@@ -116,9 +115,9 @@ function CreateBinding({ suites }: { suites: SuiteLookup }): ReactNode {
             matched exactly as the orchestrator names it: letter case and spaces count.
           </Text>
           <Group align="flex-start" wrap="wrap">
-            <Select
+            <ChoicePicker
               label="Orchestrator"
-              data={PIPELINE_PROVIDERS.map((entry) => ({ value: entry.value, label: entry.label }))}
+              choices={PIPELINE_PROVIDERS}
               value={provider}
               onChange={(value) => {
                 if (value) setProvider(value);
@@ -154,7 +153,7 @@ function CreateBinding({ suites }: { suites: SuiteLookup }): ReactNode {
               styles={READABLE_ERROR}
               w={{ base: '100%', sm: 160 }}
             />
-            <Select
+            <Picker
               label="Suite"
               required
               placeholder="Pick a suite you can edit"
@@ -171,11 +170,7 @@ function CreateBinding({ suites }: { suites: SuiteLookup }): ReactNode {
               w={{ base: '100%', sm: 260 }}
             />
           </Group>
-          {create.isError && !named && (
-            <Alert color="red" role="alert">
-              {messageOf(create.error)}
-            </Alert>
-          )}
+          <ErrorAlert error={create.isError && !named ? create.error : null} />
           {create.isSuccess && (
             <Text size="sm" role="status">
               Binding added.
@@ -227,106 +222,66 @@ function BindingsSection({ suites }: { suites: SuiteLookup }): ReactNode {
       ) : (
         <Text size="sm">You can add bindings to suites you can edit; you have none at the moment.</Text>
       )}
-      {bindings.isPending ? (
-        <LoadingState label="Loading the trigger bindings" />
-      ) : bindings.isError ? (
-        <ErrorState error={bindings.error} onRetry={() => void bindings.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="No trigger bindings yet">
-          A binding runs a suite each time a pipeline succeeds, so the data it loaded is checked at once.
-        </EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped data-testid="bindings-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Pipeline id</Table.Th>
-                  <Table.Th scope="col">Orchestrator</Table.Th>
-                  <Table.Th scope="col">Environment</Table.Th>
-                  <Table.Th scope="col">Suite</Table.Th>
-                  <Table.Th scope="col">Enabled</Table.Th>
-                  {anyEditable && (
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((binding) => {
-                  const editable = suites.canEdit(binding.suite_id);
-                  return (
-                    <Table.Tr key={binding.id}>
-                      <Table.Th scope="row" fw={500}>
-                        <Code>{binding.pipeline_id}</Code>
-                      </Table.Th>
-                      <Table.Td>{providerLabel(binding.provider)}</Table.Td>
-                      <Table.Td>{binding.env}</Table.Td>
-                      <Table.Td>
-                        <SuiteCell binding={binding} />
-                      </Table.Td>
-                      <Table.Td>
-                        <BindingEnabled binding={binding} editable={editable} />
-                      </Table.Td>
-                      {anyEditable && (
-                        <Table.Td>
-                          {editable && (
-                            <Button
-                              size="xs"
-                              color="red"
-                              variant="light"
-                              aria-label={`Delete the binding of ${binding.pipeline_id} in ${binding.env}`}
-                              onClick={() => setDeleting(binding)}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group>
-            {bindings.hasNextPage && (
-              <Button
-                variant="default"
-                onClick={() => void bindings.fetchNextPage()}
-                loading={bindings.isFetchingNextPage}
-              >
-                Show more bindings
-              </Button>
-            )}
-            <Text size="sm">
-              {items.length} {items.length === 1 ? 'binding' : 'bindings'} shown
-              {bindings.hasNextPage ? '; more follow' : ''}.
-            </Text>
-          </Group>
-        </>
-      )}
-      {bindings.isFetchNextPageError && (
-        <Text size="sm" c="red.9" role="alert">
-          Could not load more bindings: {messageOf(bindings.error)}
-        </Text>
-      )}
+      <PagedQueryStates
+        query={bindings}
+        count={items.length}
+        noun={{ one: 'binding', many: 'bindings', next: 'more' }}
+        loadingLabel="Loading the trigger bindings"
+        emptyTitle="No trigger bindings yet"
+        emptyText="A binding runs a suite each time a pipeline succeeds, so the data it loaded is checked at once."
+      >
+        <DataTable
+          testId="bindings-table"
+          minWidth={760}
+          columns={['Pipeline id', 'Orchestrator', 'Environment', 'Suite', 'Enabled']}
+          withActions={anyEditable}
+        >
+          {items.map((binding) => {
+            const editable = suites.canEdit(binding.suite_id);
+            return (
+              <Table.Tr key={binding.id}>
+                <Table.Th scope="row" fw={500}>
+                  <Code>{binding.pipeline_id}</Code>
+                </Table.Th>
+                <Table.Td>{providerLabel(binding.provider)}</Table.Td>
+                <Table.Td>{binding.env}</Table.Td>
+                <Table.Td>
+                  <SuiteCell binding={binding} />
+                </Table.Td>
+                <Table.Td>
+                  <BindingEnabled binding={binding} editable={editable} />
+                </Table.Td>
+                {anyEditable && (
+                  <Table.Td>
+                    {editable && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        aria-label={`Delete the binding of ${binding.pipeline_id} in ${binding.env}`}
+                        onClick={() => setDeleting(binding)}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
+      </PagedQueryStates>
       {deleting && (
-        <ConfirmModal
+        <MutationConfirmModal
           title="Delete binding"
           action="Delete binding"
-          pending={remove.isPending}
-          error={remove.error}
+          mutation={remove}
           onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          onClose={() => {
-            setDeleting(null);
-            remove.reset();
-          }}
+          onClose={() => setDeleting(null)}
         >
           Delete the binding of <strong>{deleting.pipeline_id}</strong> in {deleting.env}? Its pipeline&apos;s
           runs no longer queue the suite.
-        </ConfirmModal>
+        </MutationConfirmModal>
       )}
     </Stack>
   );
@@ -401,91 +356,57 @@ function NearMissesSection({ suites }: { suites: SuiteLookup }): ReactNode {
         Pipeline runs that succeeded but queued no suite, newest first, each with the binding that came
         closest and why it did not match, as judged when the run arrived.
       </Text>
-      {misses.isPending ? (
-        <LoadingState label="Loading the near-misses" />
-      ) : misses.isError ? (
-        <ErrorState error={misses.error} onRetry={() => void misses.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="No near-misses">
-          Every succeeded pipeline run seen so far matched an enabled binding, or none has been seen yet.
-        </EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped data-testid="near-misses-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Pipeline run</Table.Th>
-                  <Table.Th scope="col">Finished</Table.Th>
-                  <Table.Th scope="col">Closest binding</Table.Th>
-                  <Table.Th scope="col">Why it did not run a suite</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((miss) => (
-                  <Table.Tr key={miss.pipeline_run_id}>
-                    <Table.Th scope="row" fw={400}>
-                      <Stack gap={2}>
-                        <Text size="sm" fw={500}>
-                          <Code>{miss.pipeline_id}</Code> in {miss.env}
-                        </Text>
-                        <Text size="sm">
-                          {providerLabel(miss.provider)} run <Code>{miss.run_id}</Code>
-                        </Text>
-                      </Stack>
-                    </Table.Th>
-                    <Table.Td>{new Date(miss.finished_at ?? miss.received_at).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      {miss.closest_binding ? (
-                        <Stack gap={2}>
-                          <Text size="sm">
-                            <Code>{miss.closest_binding.pipeline_id}</Code> in {miss.closest_binding.env}
-                          </Text>
-                          <SuiteCell binding={miss.closest_binding} />
-                        </Stack>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <NearMissReasonCell miss={miss} suites={suites} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group>
-            {misses.hasNextPage && (
-              <Button
-                variant="default"
-                onClick={() => void misses.fetchNextPage()}
-                loading={misses.isFetchingNextPage}
-              >
-                Show older near-misses
-              </Button>
-            )}
-            <Text size="sm">
-              {items.length} {items.length === 1 ? 'near-miss' : 'near-misses'} shown
-              {misses.hasNextPage ? '; older ones follow' : ''}.
-            </Text>
-          </Group>
-        </>
-      )}
-      {misses.isFetchNextPageError && (
-        <Text size="sm" c="red.9" role="alert">
-          Could not load older near-misses: {messageOf(misses.error)}
-        </Text>
-      )}
+      <PagedQueryStates
+        query={misses}
+        count={items.length}
+        noun={{ one: 'near-miss', many: 'near-misses', next: 'older' }}
+        loadingLabel="Loading the near-misses"
+        emptyTitle="No near-misses"
+        emptyText="Every succeeded pipeline run seen so far matched an enabled binding, or none has been seen yet."
+      >
+        <DataTable
+          testId="near-misses-table"
+          minWidth={860}
+          columns={['Pipeline run', 'Finished', 'Closest binding', 'Why it did not run a suite']}
+        >
+          {items.map((miss) => (
+            <Table.Tr key={miss.pipeline_run_id}>
+              <Table.Th scope="row" fw={400}>
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    <Code>{miss.pipeline_id}</Code> in {miss.env}
+                  </Text>
+                  <Text size="sm">
+                    {providerLabel(miss.provider)} run <Code>{miss.run_id}</Code>
+                  </Text>
+                </Stack>
+              </Table.Th>
+              <Table.Td>{new Date(miss.finished_at ?? miss.received_at).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {miss.closest_binding ? (
+                  <Stack gap={2}>
+                    <Text size="sm">
+                      <Code>{miss.closest_binding.pipeline_id}</Code> in {miss.closest_binding.env}
+                    </Text>
+                    <SuiteCell binding={miss.closest_binding} />
+                  </Stack>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>
+                <NearMissReasonCell miss={miss} suites={suites} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </PagedQueryStates>
     </Stack>
   );
 }
 
 /** Pipelines: which pipeline runs trigger which suites, and succeeded runs that triggered none. */
 export function PipelinesPage(): ReactNode {
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab = TABS.find((candidate) => candidate === tabParam) ?? 'bindings';
   const suites = useSuiteLookup();
   return (
     <Stack>
@@ -495,27 +416,12 @@ export function PipelinesPage(): ReactNode {
           Could not load your suites, so suite names and edit rights are missing: {messageOf(suites.error)}
         </Alert>
       )}
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          const next = new URLSearchParams(params);
-          if (!value || value === 'bindings') next.delete('tab');
-          else next.set('tab', value);
-          setParams(next, { replace: true });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="bindings">Trigger bindings</Tabs.Tab>
-          <Tabs.Tab value="near-misses">Near-misses</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="bindings" pt="md">
-          <BindingsSection suites={suites} />
-        </Tabs.Panel>
-        <Tabs.Panel value="near-misses" pt="md">
-          <NearMissesSection suites={suites} />
-        </Tabs.Panel>
-      </Tabs>
+      <UrlTabs
+        tabs={[
+          { value: 'bindings', label: 'Trigger bindings', panel: <BindingsSection suites={suites} /> },
+          { value: 'near-misses', label: 'Near-misses', panel: <NearMissesSection suites={suites} /> },
+        ]}
+      />
     </Stack>
   );
 }

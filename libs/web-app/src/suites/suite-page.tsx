@@ -1,31 +1,31 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Group,
   Menu,
-  Modal,
   NumberInput,
   Paper,
   Stack,
   Table,
-  Tabs,
   Text,
   TextInput,
   Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { SuiteNotificationsPanel } from '../alerting/suite-notifications-panel';
-import { fieldErrorOf, messageOf } from '../api/api-error';
+import { fieldErrorOf } from '../api/api-error';
 import type { Suite } from '../api/types';
-import { ConfirmModal } from '../app/confirm-modal';
+import { MutationConfirmModal } from '../app/confirm-modal';
+import { DataTable, RowActionsMenu } from '../app/data-table';
+import { ErrorAlert, FormModal } from '../app/form-modal';
+import { QueryStates } from '../app/query-states';
 import { useApi, useMe } from '../app/session';
-import { EmptyState, ErrorState, LoadingState } from '../app/states';
+import { ErrorState, LoadingState } from '../app/states';
+import { UrlTabs } from '../app/url-tabs';
 import { kindLabel, outcomeColor, snoozeLabel, thresholdsLabel } from '../checks/check-format';
 import type { Check } from '../checks/check-form';
 import { SuiteRunsPanel } from '../runs/suite-runs-panel';
@@ -50,8 +50,6 @@ import {
   updateSuite,
 } from './suites-api';
 
-const TABS = ['checks', 'runs', 'schedule', 'notifications', 'columns', 'sharing'] as const;
-
 function EditSuiteModal({ suite, onClose }: { suite: Suite; onClose: () => void }): ReactNode {
   const { client } = useApi();
   const queryClient = useQueryClient();
@@ -73,59 +71,47 @@ function EditSuiteModal({ suite, onClose }: { suite: Suite; onClose: () => void 
       onClose();
     },
   });
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <Modal opened onClose={onClose} title="Edit suite" size="lg">
-      <form onSubmit={submit} noValidate aria-label="Edit suite">
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={suiteFieldError(save.error, 'name')}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={fieldErrorOf(save.error, 'description')}
-          />
-          <TextInput
-            label="Target"
-            required
-            description={targetHint(suite.connection_kind)}
-            value={target}
-            onChange={(event) => setTarget(event.currentTarget.value)}
-            error={suiteFieldError(save.error, 'target')}
-          />
-          <TextInput
-            label="Time zone"
-            value={timeZone}
-            onChange={(event) => setTimeZone(event.currentTarget.value)}
-            error={fieldErrorOf(save.error, 'time_zone')}
-          />
-          {save.isError && (
-            <Alert color="red" role="alert">
-              {messageOf(save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save suite
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Edit suite"
+      size="lg"
+      formLabel="Edit suite"
+      error={save.error}
+      pending={save.isPending}
+      submitLabel="Save suite"
+      onSubmit={() => save.mutate()}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={suiteFieldError(save.error, 'name')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={fieldErrorOf(save.error, 'description')}
+      />
+      <TextInput
+        label="Target"
+        required
+        description={targetHint(suite.connection_kind)}
+        value={target}
+        onChange={(event) => setTarget(event.currentTarget.value)}
+        error={suiteFieldError(save.error, 'target')}
+      />
+      <TextInput
+        label="Time zone"
+        value={timeZone}
+        onChange={(event) => setTimeZone(event.currentTarget.value)}
+        error={fieldErrorOf(save.error, 'time_zone')}
+      />
+    </FormModal>
   );
 }
 
@@ -149,40 +135,24 @@ function SnoozeModal({
     },
   });
   return (
-    <Modal opened onClose={onClose} title={`Snooze “${check.name}”`}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          snooze.mutate();
-        }}
-      >
-        <Stack>
-          <Text size="sm">Alerts for this check are held back while it is snoozed; it still runs.</Text>
-          <NumberInput
-            label="Hours"
-            min={1}
-            max={720}
-            value={hours}
-            onChange={setHours}
-            error={fieldErrorOf(snooze.error, 'hours')}
-          />
-          {snooze.isError && !fieldErrorOf(snooze.error, 'hours') && (
-            <Alert color="red" role="alert">
-              {messageOf(snooze.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={snooze.isPending}>
-              Snooze
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={`Snooze “${check.name}”`}
+      error={snooze.isError && !fieldErrorOf(snooze.error, 'hours') ? snooze.error : null}
+      pending={snooze.isPending}
+      submitLabel="Snooze"
+      onSubmit={() => snooze.mutate()}
+      onClose={onClose}
+    >
+      <Text size="sm">Alerts for this check are held back while it is snoozed; it still runs.</Text>
+      <NumberInput
+        label="Hours"
+        min={1}
+        max={720}
+        value={hours}
+        onChange={setHours}
+        error={fieldErrorOf(snooze.error, 'hours')}
+      />
+    </FormModal>
   );
 }
 
@@ -213,6 +183,7 @@ function ChecksSection({ suite, canEdit }: { suite: Suite; canEdit: boolean }): 
       refresh();
     },
   });
+  const list = checks.data ?? [];
   const outcomes = new Map((lastRun.data?.results ?? []).map((result) => [result.check_id, result.outcome]));
   const now = new Date();
 
@@ -230,110 +201,76 @@ function ChecksSection({ suite, canEdit }: { suite: Suite; canEdit: boolean }): 
           </Button>
         )}
       </Group>
-      {clear.isError && (
-        <Alert color="red" role="alert">
-          {messageOf(clear.error)}
-        </Alert>
-      )}
-      {checks.isPending ? (
-        <LoadingState label="Loading checks" />
-      ) : checks.isError ? (
-        <ErrorState error={checks.error} onRetry={() => void checks.refetch()} />
-      ) : checks.data.length === 0 ? (
-        <EmptyState title="No checks yet">
-          {canEdit
+      <ErrorAlert error={clear.error} />
+      <QueryStates
+        query={checks}
+        loadingLabel="Loading checks"
+        isEmpty={list.length === 0}
+        emptyTitle="No checks yet"
+        emptyText={
+          canEdit
             ? 'Choose “Add check” to pick what to check (a column’s nulls, a row count, freshness, …), try it with a dry run, and save it.'
-            : 'This suite has no checks yet. Someone with edit access can add them.'}
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid="checks-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Check</Table.Th>
-                <Table.Th scope="col">Kind</Table.Th>
-                <Table.Th scope="col">Dimension</Table.Th>
-                <Table.Th scope="col">Thresholds</Table.Th>
-                <Table.Th scope="col">Enabled</Table.Th>
-                <Table.Th scope="col">Last outcome</Table.Th>
-                <Table.Th scope="col">Snooze</Table.Th>
+            : 'This suite has no checks yet. Someone with edit access can add them.'
+        }
+      >
+        <DataTable
+          testId="checks-table"
+          minWidth={900}
+          columns={['Check', 'Kind', 'Dimension', 'Thresholds', 'Enabled', 'Last outcome', 'Snooze']}
+          withActions={canEdit}
+          highlightOnHover
+        >
+          {list.map((check) => {
+            const outcome = outcomes.get(check.id);
+            const snoozed = snoozeLabel(check.snoozed_until, now);
+            return (
+              <Table.Tr key={check.id}>
+                <Table.Th scope="row" fw={500}>
+                  <Anchor component={Link} to={`/suites/${suite.id}/checks/${check.id}`}>
+                    {check.name}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{kindLabel(check.kind, check.config)}</Table.Td>
+                <Table.Td>{check.dimension}</Table.Td>
+                <Table.Td>{thresholdsLabel(check.thresholds)}</Table.Td>
+                <Table.Td>{check.enabled ? 'Yes' : 'No'}</Table.Td>
+                <Table.Td>
+                  {outcome ? (
+                    <Badge color={outcomeColor(outcome)} variant="filled" autoContrast>
+                      {outcome}
+                    </Badge>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td>{snoozed ?? '—'}</Table.Td>
                 {canEdit && (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+                  <Table.Td>
+                    <RowActionsMenu name={check.name} onDelete={() => setDeleting(check)}>
+                      <Menu.Item component={Link} to={`/suites/${suite.id}/checks/${check.id}/edit`}>
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item onClick={() => setSnoozing(check)}>Snooze…</Menu.Item>
+                      {snoozed && <Menu.Item onClick={() => clear.mutate(check)}>Clear snooze</Menu.Item>}
+                    </RowActionsMenu>
+                  </Table.Td>
                 )}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {checks.data.map((check) => {
-                const outcome = outcomes.get(check.id);
-                const snoozed = snoozeLabel(check.snoozed_until, now);
-                return (
-                  <Table.Tr key={check.id}>
-                    <Table.Th scope="row" fw={500}>
-                      <Anchor component={Link} to={`/suites/${suite.id}/checks/${check.id}`}>
-                        {check.name}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{kindLabel(check.kind, check.config)}</Table.Td>
-                    <Table.Td>{check.dimension}</Table.Td>
-                    <Table.Td>{thresholdsLabel(check.thresholds)}</Table.Td>
-                    <Table.Td>{check.enabled ? 'Yes' : 'No'}</Table.Td>
-                    <Table.Td>
-                      {outcome ? (
-                        <Badge color={outcomeColor(outcome)} variant="filled" autoContrast>
-                          {outcome}
-                        </Badge>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{snoozed ?? '—'}</Table.Td>
-                    {canEdit && (
-                      <Table.Td>
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <Button size="xs" variant="default" aria-label={`Actions for ${check.name}`}>
-                              Actions
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item component={Link} to={`/suites/${suite.id}/checks/${check.id}/edit`}>
-                              Edit
-                            </Menu.Item>
-                            <Menu.Item onClick={() => setSnoozing(check)}>Snooze…</Menu.Item>
-                            {snoozed && (
-                              <Menu.Item onClick={() => clear.mutate(check)}>Clear snooze</Menu.Item>
-                            )}
-                            <Menu.Item color="red" onClick={() => setDeleting(check)}>
-                              Delete…
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+            );
+          })}
+        </DataTable>
+      </QueryStates>
       {snoozing && <SnoozeModal suiteId={suite.id} check={snoozing} onClose={() => setSnoozing(null)} />}
       {deleting && (
-        <ConfirmModal
+        <MutationConfirmModal
           title="Delete check"
           action="Delete check"
-          pending={remove.isPending}
-          error={remove.error}
+          mutation={remove}
           onConfirm={() => remove.mutate(deleting)}
-          onClose={() => {
-            setDeleting(null);
-            remove.reset();
-          }}
+          onClose={() => setDeleting(null)}
         >
           Delete <strong>{deleting.name}</strong>? Its results stay in past runs; the check stops running.
-        </ConfirmModal>
+        </MutationConfirmModal>
       )}
     </Stack>
   );
@@ -383,9 +320,6 @@ export function SuitePage(): ReactNode {
   const { client } = useApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab = TABS.find((candidate) => candidate === tabParam) ?? 'checks';
   const suite = useQuery({ queryKey: suiteKeys.one(suiteId), queryFn: () => getSuite(client, suiteId) });
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -436,58 +370,43 @@ export function SuitePage(): ReactNode {
         </Group>
       </Group>
       <SuiteHeader suite={data} />
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          const next = new URLSearchParams(params);
-          if (!value || value === 'checks') next.delete('tab');
-          else next.set('tab', value);
-          setParams(next, { replace: true });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="checks">Checks ({data.check_count})</Tabs.Tab>
-          <Tabs.Tab value="runs">Runs</Tabs.Tab>
-          <Tabs.Tab value="schedule">Schedule</Tabs.Tab>
-          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
-          <Tabs.Tab value="columns">Column policy</Tabs.Tab>
-          <Tabs.Tab value="sharing">Sharing</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="checks" pt="md">
-          <ChecksSection suite={data} canEdit={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="runs" pt="md">
-          <SuiteRunsPanel suite={data} canRun={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="schedule" pt="md">
-          <SuiteSchedulePanel suite={data} canEdit={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="notifications" pt="md">
-          <SuiteNotificationsPanel suite={data} canEdit={canEdit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="columns" pt="md">
-          <SuiteColumnPolicyPanel suite={data} canEdit={canAdmin} />
-        </Tabs.Panel>
-        <Tabs.Panel value="sharing" pt="md">
-          <SuiteSharesPanel suite={data} canEdit={canAdmin} />
-        </Tabs.Panel>
-      </Tabs>
+      <UrlTabs
+        tabs={[
+          {
+            value: 'checks',
+            label: `Checks (${data.check_count})`,
+            panel: <ChecksSection suite={data} canEdit={canEdit} />,
+          },
+          { value: 'runs', label: 'Runs', panel: <SuiteRunsPanel suite={data} canRun={canEdit} /> },
+          {
+            value: 'schedule',
+            label: 'Schedule',
+            panel: <SuiteSchedulePanel suite={data} canEdit={canEdit} />,
+          },
+          {
+            value: 'notifications',
+            label: 'Notifications',
+            panel: <SuiteNotificationsPanel suite={data} canEdit={canEdit} />,
+          },
+          {
+            value: 'columns',
+            label: 'Column policy',
+            panel: <SuiteColumnPolicyPanel suite={data} canEdit={canAdmin} />,
+          },
+          { value: 'sharing', label: 'Sharing', panel: <SuiteSharesPanel suite={data} canEdit={canAdmin} /> },
+        ]}
+      />
       {editing && <EditSuiteModal suite={data} onClose={() => setEditing(false)} />}
       {deleting && (
-        <ConfirmModal
+        <MutationConfirmModal
           title="Delete suite"
           action="Delete suite"
-          pending={remove.isPending}
-          error={remove.error}
+          mutation={remove}
           onConfirm={() => remove.mutate()}
-          onClose={() => {
-            setDeleting(false);
-            remove.reset();
-          }}
+          onClose={() => setDeleting(false)}
         >
           Delete <strong>{data.name}</strong> with its {data.check_count} checks? This cannot be undone.
-        </ConfirmModal>
+        </MutationConfirmModal>
       )}
     </Stack>
   );
