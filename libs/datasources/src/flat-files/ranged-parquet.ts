@@ -75,7 +75,7 @@ export interface ParquetTail {
  * missing part when the footer is longer. Refuses a file without the Parquet magic at its end.
  */
 export async function fetchParquetTail(
-  store: RemoteFileStore,
+  store: Pick<RemoteFileStore, 'readRange'>,
   file: FileEntry,
   options: CallOptions,
 ): Promise<ParquetTail> {
@@ -238,100 +238,110 @@ function quoted(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** Where a ranged file's bytes come from: `readRange` of the store, by the entry's path. */
+export type RangeReader = Pick<RemoteFileStore, 'readRange'>;
+
 /**
- * The view over remote Parquet files read by ranges (docs/decisions/0049): each file's footer is
- * fetched and laid out in a sparse local file of the object's size; before each statement the
- * column chunks it references are fetched into place at their original offsets, and the view
- * `target` is narrowed to those columns, so DuckDB reads only bytes that were fetched. A statement
- * whose columns cannot be told reads the view of every column, with every chunk fetched.
+ * Remote Parquet files laid out locally for ranged reads (docs/decisions/0049): each file's footer
+ * is fetched and written into a sparse local file of the object's size, at its original offset;
+ * `fetch` then writes the column chunks of the named top-level columns in place (and, once, every
+ * byte that is no column chunk). DuckDB may read a file's footer and the chunks fetched, nothing else.
  */
-export async function rangedParquetView(
-  engine: DuckDbEngine,
-  store: RemoteFileStore,
-  files: readonly FileEntry[],
-  directory: string,
-  options: CallOptions,
-  testing: { unfetchedByte?: number } = {},
-): Promise<ViewDefinition> {
-  const footers = files.map((_, index) =>
-    path.join(directory, `footer-${String(index).padStart(4, '0')}.parquet`),
-  );
-  const ranged: RangedFile[] = files.map((file, index) => ({
-    file,
-    localPath: path.join(directory, `${String(index).padStart(4, '0')}.parquet`),
-    tailStart: file.size,
-    chunks: new Map(),
-    gaps: [],
-    whole: true,
-    fetchedColumns: new Set(),
-    gapsFetched: false,
-  }));
-  const footerStarts: number[] = files.map(() => 0);
-  await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, async (index) => {
-    const entry = ranged[index];
-    const tail = await fetchParquetTail(store, entry.file, options);
-    entry.tailStart = tail.start;
-    footerStarts[index] = entry.file.size - 8 - tail.footerLength;
-    await fs.promises.writeFile(footers[index], footerOnlyFile(tail), { flag: 'wx' });
-    const handle = await fs.promises.open(entry.localPath, 'wx');
-    try {
-      await handle.truncate(entry.file.size);
-      // Tests fill what is not fetched with a byte DuckDB cannot mistake for data: a read of it fails or shows.
-      if (testing.unfetchedByte !== undefined)
-        await handle.write(Buffer.alloc(entry.file.size, testing.unfetchedByte), 0, entry.file.size, 0);
-      await handle.write(tail.bytes, 0, tail.bytes.byteLength, tail.start);
-    } finally {
-      await handle.close();
-    }
-  });
+export class RangedParquetFiles {
+  private broken = false;
 
-  const viewColumns = await engine.withSession(options, async ({ connection }) => {
-    for (const [index, entry] of ranged.entries()) {
-      const layout = await chunkLayout(
-        connection,
-        footers[index],
-        entry.tailStart,
-        footerStarts[index],
-      ).catch(() => null);
-      if (layout) Object.assign(entry, layout, { whole: false });
-    }
-    const described = await connection.runAndReadAll(`DESCRIBE ${viewOver(ranged, footers, null)}`);
-    return described.getRowObjectsJson().map((row) => textOf(row['column_name']));
-  });
+  private constructor(
+    private readonly store: RangeReader,
+    private readonly options: CallOptions,
+    private readonly ranged: RangedFile[],
+    /** Footer-only copies (`PAR1 <footer> <length> PAR1`), for schema and metadata reads. */
+    readonly footerPaths: string[],
+  ) {}
 
-  /** Every range of `entry` that `columns` (or all, for null) needs and is not in place yet; marks them fetched. */
-  const wanted = (entry: RangedFile, columns: readonly string[] | null): Range[] => {
-    if (entry.whole) {
-      if (entry.gapsFetched) return [];
-      entry.gapsFetched = true;
-      return [{ start: 0, end: entry.tailStart }];
-    }
-    const ranges: Range[] = [];
-    if (!entry.gapsFetched) {
-      ranges.push(...entry.gaps);
-      entry.gapsFetched = true;
-    }
-    const names = columns === null ? [...entry.chunks.keys()] : columns.map((name) => name.toLowerCase());
-    for (const name of names) {
-      if (entry.fetchedColumns.has(name)) continue;
-      entry.fetchedColumns.add(name);
-      for (const chunk of entry.chunks.get(name) ?? [])
-        ranges.push({ start: chunk.start, end: Math.min(chunk.end, entry.tailStart) });
-    }
-    return ranges;
-  };
+  /** Fetches every file's footer (4 at a time) and plans its column chunks. */
+  static async open(
+    engine: DuckDbEngine,
+    store: RangeReader,
+    files: readonly FileEntry[],
+    directory: string,
+    options: CallOptions,
+    testing: { unfetchedByte?: number } = {},
+  ): Promise<RangedParquetFiles> {
+    const footers = files.map((_, index) =>
+      path.join(directory, `footer-${String(index).padStart(4, '0')}.parquet`),
+    );
+    const ranged: RangedFile[] = files.map((file, index) => ({
+      file,
+      localPath: path.join(directory, `${String(index).padStart(4, '0')}.parquet`),
+      tailStart: file.size,
+      chunks: new Map(),
+      gaps: [],
+      whole: true,
+      fetchedColumns: new Set(),
+      gapsFetched: false,
+    }));
+    const footerStarts: number[] = files.map(() => 0);
+    await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, async (index) => {
+      const entry = ranged[index];
+      const tail = await fetchParquetTail(store, entry.file, options);
+      entry.tailStart = tail.start;
+      footerStarts[index] = entry.file.size - 8 - tail.footerLength;
+      await fs.promises.writeFile(footers[index], footerOnlyFile(tail), { flag: 'wx' });
+      const handle = await fs.promises.open(entry.localPath, 'wx');
+      try {
+        await handle.truncate(entry.file.size);
+        // Tests fill what is not fetched with a byte DuckDB cannot mistake for data: a read of it fails or shows.
+        if (testing.unfetchedByte !== undefined)
+          await handle.write(Buffer.alloc(entry.file.size, testing.unfetchedByte), 0, entry.file.size, 0);
+        await handle.write(tail.bytes, 0, tail.bytes.byteLength, tail.start);
+      } finally {
+        await handle.close();
+      }
+    });
+    await engine.withSession(options, async ({ connection }) => {
+      for (const [index, entry] of ranged.entries()) {
+        const layout = await chunkLayout(
+          connection,
+          footers[index],
+          entry.tailStart,
+          footerStarts[index],
+        ).catch(() => null);
+        if (layout) Object.assign(entry, layout, { whole: false });
+      }
+    });
+    return new RangedParquetFiles(store, options, ranged, footers);
+  }
 
-  const fetchInto = async (columns: readonly string[] | null): Promise<void> => {
+  /** The local (sparse) file of each remote file, in the given order. */
+  get localPaths(): string[] {
+    return this.ranged.map((entry) => entry.localPath);
+  }
+
+  /** Compressed bytes of a top-level column's chunks in one file (0 when it has none). */
+  columnBytes(index: number, column: string): number {
+    let bytes = 0;
+    for (const chunk of this.ranged[index]?.chunks.get(column.toLowerCase()) ?? [])
+      bytes += chunk.end - chunk.start;
+    return bytes;
+  }
+
+  /**
+   * Fetches into place the chunks of the top-level columns `columnsOf(index)` names in each file
+   * (null: every column), coalesced and 8 requests at a time. After a failure every later call fails.
+   */
+  async fetch(columnsOf: (index: number) => readonly string[] | null): Promise<void> {
+    if (this.broken)
+      throw new DatasourceError(DatasourceErrorClass.Invalid, 'A ranged read of the target failed');
     const requests: { entry: RangedFile; range: Range }[] = [];
-    for (const entry of ranged)
-      for (const range of coalesce(wanted(entry, columns), COALESCE_GAP_BYTES))
+    for (const [index, entry] of this.ranged.entries())
+      for (const range of coalesce(wanted(entry, columnsOf(index)), COALESCE_GAP_BYTES))
         for (const piece of split(range)) requests.push({ entry, range: piece });
     const handles = new Map<RangedFile, fs.promises.FileHandle>();
     try {
       for (const entry of new Set(requests.map((request) => request.entry)))
         handles.set(entry, await fs.promises.open(entry.localPath, 'r+'));
       await inParallel(requests, PARALLEL_RANGE_READS, async ({ entry, range }) => {
-        const bytes = await store.readRange(entry.file.path, range.start, range.end, options);
+        const bytes = await this.store.readRange(entry.file.path, range.start, range.end, this.options);
         // A short answer would leave zeros where DuckDB expects data: refuse it.
         if (bytes.byteLength !== range.end - range.start)
           throw new DatasourceError(
@@ -342,33 +352,82 @@ export async function rangedParquetView(
       });
     } catch (error) {
       // What was marked fetched may be missing now: no later statement may trust this layout.
-      for (const entry of ranged) Object.assign(entry, { whole: true, gapsFetched: true });
+      this.broken = true;
       throw error;
     } finally {
       for (const handle of handles.values()) await handle.close();
     }
-  };
+  }
+}
+
+/** Every range of `entry` that `columns` (or all, for null) needs and is not in place yet; marks them fetched. */
+function wanted(entry: RangedFile, columns: readonly string[] | null): Range[] {
+  if (entry.whole) {
+    if (entry.gapsFetched) return [];
+    entry.gapsFetched = true;
+    return [{ start: 0, end: entry.tailStart }];
+  }
+  const ranges: Range[] = [];
+  if (!entry.gapsFetched) {
+    ranges.push(...entry.gaps);
+    entry.gapsFetched = true;
+  }
+  const names = columns === null ? [...entry.chunks.keys()] : columns.map((name) => name.toLowerCase());
+  for (const name of names) {
+    if (entry.fetchedColumns.has(name)) continue;
+    entry.fetchedColumns.add(name);
+    for (const chunk of entry.chunks.get(name) ?? [])
+      ranges.push({ start: chunk.start, end: Math.min(chunk.end, entry.tailStart) });
+  }
+  return ranges;
+}
+
+/** The columns a statement reads (`statementColumns`), by DuckDB's parse of it. */
+export async function columnsOfStatement(
+  connection: DuckDBConnection,
+  sql: string,
+  columns: readonly string[],
+): Promise<Set<string> | 'all'> {
+  const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [sql]);
+  const tree: unknown = JSON.parse(textOf(reader.getRowObjectsJson()[0]?.['tree']) || '{}');
+  return statementColumns(tree, columns);
+}
+
+/**
+ * The view over remote Parquet files read by ranges (docs/decisions/0049): before each statement
+ * the column chunks it references are fetched into place, and the view `target` is narrowed to
+ * those columns, so DuckDB reads only bytes that were fetched. A statement whose columns cannot be
+ * told reads the view of every column, with every chunk fetched.
+ */
+export async function rangedParquetView(
+  engine: DuckDbEngine,
+  store: RemoteFileStore,
+  files: readonly FileEntry[],
+  directory: string,
+  options: CallOptions,
+  testing: { unfetchedByte?: number } = {},
+): Promise<ViewDefinition> {
+  const ranged = await RangedParquetFiles.open(engine, store, files, directory, options, testing);
+  const viewColumns = await engine.withSession(options, async ({ connection }) => {
+    const described = await connection.runAndReadAll(`DESCRIBE ${viewOver(ranged.footerPaths, null)}`);
+    return described.getRowObjectsJson().map((row) => textOf(row['column_name']));
+  });
 
   /** The cheapest column: what a statement that names none (`count(*)`) is given to read. */
   const cheapest = (): string | undefined => {
     let best: { name: string; bytes: number } | undefined;
     for (const name of viewColumns) {
       let bytes = 0;
-      for (const entry of ranged)
-        for (const chunk of entry.chunks.get(name.toLowerCase()) ?? []) bytes += chunk.end - chunk.start;
+      for (const index of files.keys()) bytes += ranged.columnBytes(index, name);
       if (!best || bytes < best.bytes) best = { name, bytes };
     }
     return best?.name;
   };
 
-  let broken = false;
   const viewFor = async (sql: string, connection: DuckDBConnection, all: boolean): Promise<string> => {
-    if (broken) throw new DatasourceError(DatasourceErrorClass.Invalid, 'A ranged read of the target failed');
     let columns: string[] | null = null;
     if (!all) {
-      const reader = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [sql]);
-      const tree: unknown = JSON.parse(textOf(reader.getRowObjectsJson()[0]?.['tree']) || '{}');
-      const needed = statementColumns(tree, viewColumns);
+      const needed = await columnsOfStatement(connection, sql, viewColumns);
       if (needed !== 'all') {
         columns = viewColumns.filter((name) => needed.has(name));
         if (columns.length === 0) {
@@ -377,25 +436,15 @@ export async function rangedParquetView(
         }
       }
     }
-    try {
-      await fetchInto(columns);
-    } catch (error) {
-      broken = true;
-      throw error;
-    }
-    return viewOver(ranged, null, columns);
+    await ranged.fetch(() => columns);
+    return viewOver(ranged.localPaths, columns);
   };
 
-  return { viewSql: viewOver(ranged, null, null), viewFor };
+  return { viewSql: viewOver(ranged.localPaths, null), viewFor };
 }
 
-/** `read_parquet` over the local files (or their footer-only copies), all columns or the named ones. */
-function viewOver(
-  ranged: readonly RangedFile[],
-  footers: readonly string[] | null,
-  columns: readonly string[] | null,
-): string {
-  const paths = footers ?? ranged.map((entry) => entry.localPath);
+/** `read_parquet` over local files, all columns or the named ones. */
+function viewOver(paths: readonly string[], columns: readonly string[] | null): string {
   const list = columns === null || columns.length === 0 ? '*' : columns.map(quoted).join(', ');
   return `SELECT ${list} FROM read_parquet([${paths.map(sqlString).join(', ')}], union_by_name = true)`;
 }
