@@ -38,6 +38,8 @@ import {
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(__dirname, 'results', 'alert-latency.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
+/** DQ_BENCH_PROFILE_DIR=<dir>: the alerting process writes a V8 CPU profile there when it stops. */
+const profileDir = process.env['DQ_BENCH_PROFILE_DIR'];
 const SIZES = [1, 10, 100] as const;
 /** Rounds per size: about 300 samples each, at least 3 rounds. */
 const ROUNDS: Record<number, number> = {
@@ -155,12 +157,16 @@ async function main(): Promise<void> {
         sealer.seal(key, `notification_channel:${channelId}:signing_key`),
       ],
     );
-    alerting = await startApp('alerting', {
-      ...env.env,
-      LOG_LEVEL: 'warn',
-      EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
-      EGRESS_TLS_CA_FOR_TESTS: receivers.ca,
-    });
+    alerting = await startApp(
+      'alerting',
+      {
+        ...env.env,
+        LOG_LEVEL: 'warn',
+        EGRESS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+        EGRESS_TLS_CA_FOR_TESTS: receivers.ca,
+      },
+      profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+    );
 
     // Baseline subscriber: each message is POSTed to the receiver as it arrives.
     nats.subscribe(subject, {
