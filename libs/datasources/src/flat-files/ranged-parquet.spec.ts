@@ -91,6 +91,7 @@ describe('ranged Parquet reads', () => {
   async function rangedRows(
     file: string,
     statements: readonly string[],
+    tailBytes?: number,
   ): Promise<{ results: unknown[]; tally: TransferTally }> {
     const tally: TransferTally = { bytes: 0, requests: 0 };
     const counted = countingStore(store, tally);
@@ -98,7 +99,8 @@ describe('ranged Parquet reads', () => {
     const directory = await engine.createCallDirectory();
     try {
       const results = await engine.withView(
-        () => rangedParquetView(engine, counted, [entry], directory, CALL, { unfetchedByte: POISON }),
+        () =>
+          rangedParquetView(engine, counted, [entry], directory, CALL, { unfetchedByte: POISON, tailBytes }),
         CALL,
         async (scan) => {
           const rows: unknown[] = [];
@@ -162,7 +164,8 @@ describe('ranged Parquet reads', () => {
   it('gives every fixture file (nested, dictionary-encoded, empty, Iceberg data and delete files) the rows a full download gives', async () => {
     for (const file of [...fixtureFiles(), ...generated]) {
       const statements = statementsFor(await columnsOf(file));
-      const ranged = await rangedRows(file, statements);
+      // The footer read on its own (8 bytes first): most fixture files would fit one 64 KiB tail read whole.
+      const ranged = await rangedRows(file, statements, 8);
       expect({ file, results: ranged.results }).toEqual({ file, results: await fullRows(file, statements) });
     }
   }, 300_000);

@@ -78,9 +78,10 @@ export async function fetchParquetTail(
   store: Pick<RemoteFileStore, 'readRange'>,
   file: FileEntry,
   options: CallOptions,
+  tailBytes = SPECULATIVE_FOOTER_BYTES,
 ): Promise<ParquetTail> {
   if (file.size < 12) throw notParquet(file);
-  const endStart = Math.max(0, file.size - SPECULATIVE_FOOTER_BYTES);
+  const endStart = Math.max(0, file.size - Math.max(8, tailBytes));
   const end = Buffer.from(await store.readRange(file.path, endStart, file.size, options));
   if (end.byteLength !== file.size - endStart) throw notParquet(file);
   const last = end.subarray(end.byteLength - 8);
@@ -238,6 +239,16 @@ function quoted(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * Tests only: fill unfetched bytes with `unfetchedByte` instead of zeros (a read of one then fails
+ * or changes a result), and read `tailBytes` (at least 8) from the end first instead of 64 KiB, so
+ * a small file is read through its planned chunks rather than whole with its footer.
+ */
+export interface RangedTesting {
+  unfetchedByte?: number;
+  tailBytes?: number;
+}
+
 /** Where a ranged file's bytes come from: `readRange` of the store, by the entry's path. */
 export type RangeReader = Pick<RemoteFileStore, 'readRange'>;
 
@@ -265,7 +276,7 @@ export class RangedParquetFiles {
     files: readonly FileEntry[],
     directory: string,
     options: CallOptions,
-    testing: { unfetchedByte?: number } = {},
+    testing: RangedTesting = {},
   ): Promise<RangedParquetFiles> {
     const footers = files.map((_, index) =>
       path.join(directory, `footer-${String(index).padStart(4, '0')}.parquet`),
@@ -283,7 +294,7 @@ export class RangedParquetFiles {
     const footerStarts: number[] = files.map(() => 0);
     await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, async (index) => {
       const entry = ranged[index];
-      const tail = await fetchParquetTail(store, entry.file, options);
+      const tail = await fetchParquetTail(store, entry.file, options, testing.tailBytes);
       entry.tailStart = tail.start;
       footerStarts[index] = entry.file.size - 8 - tail.footerLength;
       await fs.promises.writeFile(footers[index], footerOnlyFile(tail), { flag: 'wx' });
@@ -405,7 +416,7 @@ export async function rangedParquetView(
   files: readonly FileEntry[],
   directory: string,
   options: CallOptions,
-  testing: { unfetchedByte?: number } = {},
+  testing: RangedTesting = {},
 ): Promise<ViewDefinition> {
   const ranged = await RangedParquetFiles.open(engine, store, files, directory, options, testing);
   const viewColumns = await engine.withSession(options, async ({ connection }) => {

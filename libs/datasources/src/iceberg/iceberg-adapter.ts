@@ -1,4 +1,6 @@
+import * as fs from 'node:fs';
 import path from 'node:path';
+import { type DuckDBConnection } from '@duckdb/node-api';
 import { AppError, ConnectionKind, DatasourceErrorClass } from '@dq/contracts';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
 import { asCallerWork, rethrowCallerFailure } from '../adapter/caller-work';
@@ -13,10 +15,11 @@ import {
   type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
-import { DuckDbEngine } from '../flat-files/duckdb-engine';
+import { DuckDbEngine, type ViewDefinition } from '../flat-files/duckdb-engine';
+import { columnsOfStatement, RangedParquetFiles, type RangedTesting } from '../flat-files/ranged-parquet';
 import { IcebergCall, icebergError } from './iceberg-call';
 import { IcebergFileIo, resolveTablePath, tableRootOf } from './iceberg-file-io';
-import { icebergTypeName } from './iceberg-json';
+import { type IcebergField, icebergTypeName } from './iceberg-json';
 import {
   type IcebergCatalogSettings,
   IcebergRestClient,
@@ -25,7 +28,14 @@ import {
   parseIcebergTarget,
 } from './iceberg-rest-client';
 import { type IcebergContentFile, planIcebergScan } from './iceberg-scan-planner';
-import { buildScanViewSql, readParquetColumns, type SpooledFile } from './iceberg-scan-view';
+import {
+  buildScanViewSql,
+  columnFor,
+  equalityDeleteIds,
+  readParquetColumns,
+  type ScanViewInput,
+  type SpooledFile,
+} from './iceberg-scan-view';
 
 /** Files fetched at once: hides per-request latency, bounded for disk and sockets. */
 const PARALLEL_DOWNLOADS = 4;
@@ -51,7 +61,11 @@ export class IcebergAdapter implements DatasourceAdapter {
   readonly kind = ConnectionKind.IcebergCatalog;
   private engineInstance?: DuckDbEngine;
 
-  constructor(private readonly deps: AdapterDependencies) {}
+  constructor(
+    private readonly deps: AdapterDependencies,
+    /** Tests: whole downloads instead of ranged reads (the reference), or see `RangedTesting`. */
+    private readonly testing: RangedTesting & { wholeDownloads?: boolean } = {},
+  ) {}
 
   /** Authenticates, reads the catalog config and lists the top-level namespaces. */
   async test(connection: DatasourceConnection, options: CallOptions): Promise<Record<string, unknown>> {
@@ -132,23 +146,32 @@ export class IcebergAdapter implements DatasourceAdapter {
       const { loaded, properties } = await this.open(client, settings, ref);
       const { metadata, metadataLocation } = loaded;
       const root = tableRootOf(metadataLocation);
-      const io = new IcebergFileIo(this.deps, properties, call);
+      const io = new IcebergFileIo(this.deps, properties, call, options.transfer);
       const engine = this.engine();
       const directory = await engine.createCallDirectory();
       try {
         const resolve = (file: string): string => resolveTablePath(file, metadata.location, root);
         const plan = await planIcebergScan(metadata, (file) => io.readAll(resolve(file)));
-        const files = [...plan.dataFiles.map((planned) => planned.file), ...plan.deleteFiles];
-        const spooled = await this.spool(io, files, directory, resolve, call);
-        const viewSql = buildScanViewSql({
-          schema: metadata.currentSchema,
-          partitionSpecs: metadata.partitionSpecs,
-          plan,
-          spooled,
-        });
+        const input = { schema: metadata.currentSchema, partitionSpecs: metadata.partitionSpecs, plan };
+        let view: ViewDefinition | null = null;
+        try {
+          if (!this.testing.wholeDownloads) view = await this.rangedView(io, input, directory, resolve, call);
+        } catch (error) {
+          // A data file the ranged reader refuses is downloaded whole, so DuckDB's answer is a full download's.
+          const refused =
+            error instanceof DatasourceError && error.errorClass === DatasourceErrorClass.Invalid;
+          if (!refused || call.abortClass() !== null) throw error;
+          await fs.promises.rm(path.join(directory, 'ranged'), { recursive: true, force: true });
+        }
+        if (view === null) {
+          const files = [...plan.dataFiles.map((planned) => planned.file), ...plan.deleteFiles];
+          const spooled = await this.spool(io, files, directory, resolve, call);
+          view = { viewSql: buildScanViewSql({ ...input, spooled }) };
+        }
         call.throwIfAborted();
+        const prepared = view;
         return await engine.withView(
-          viewSql,
+          () => Promise.resolve(prepared),
           { timeoutMs: call.remainingMs(), signal: options.signal },
           asCallerWork(work),
         );
@@ -175,6 +198,80 @@ export class IcebergAdapter implements DatasourceAdapter {
       loaded,
       properties: { ...config.defaults, ...settings.properties, ...config.overrides, ...loaded.config },
     };
+  }
+
+  /**
+   * The view with the data files read by ranges (docs/decisions/0049): their footers now, before
+   * each statement the chunks of the fields it names (and of the equality-delete keys), the view
+   * narrowed to those fields. Delete files are downloaded whole: every column of theirs is read.
+   */
+  private async rangedView(
+    io: IcebergFileIo,
+    input: Omit<ScanViewInput, 'spooled'>,
+    directory: string,
+    resolve: (file: string) => string,
+    call: IcebergCall,
+  ): Promise<ViewDefinition> {
+    const { plan, schema } = input;
+    const dataFiles = [
+      ...new Map(plan.dataFiles.map((planned) => [planned.file.path, planned.file])).values(),
+    ];
+    const rangedDirectory = path.join(directory, 'ranged');
+    await fs.promises.mkdir(rangedDirectory);
+    const callOptions = (): CallOptions => ({ timeoutMs: call.remainingMs(), signal: call.signal });
+    const ranged = await RangedParquetFiles.open(
+      this.engine(),
+      { readRange: (file, start, end) => io.readRange(resolve(file), start, end) },
+      dataFiles.map((file) => ({ path: file.path, size: Number(file.sizeInBytes), last_modified_at: '' })),
+      rangedDirectory,
+      callOptions(),
+      this.testing,
+    );
+    const columns = await readParquetColumns(this.engine(), ranged.footerPaths, callOptions());
+    const spooled =
+      plan.deleteFiles.length > 0
+        ? await this.spool(io, plan.deleteFiles, directory, resolve, call)
+        : new Map<string, SpooledFile>();
+    dataFiles.forEach((file, index) => {
+      spooled.set(file.path, {
+        localPath: ranged.localPaths[index] ?? '',
+        columns: columns.get(ranged.footerPaths[index] ?? '') ?? [],
+      });
+    });
+    const full: ScanViewInput = { ...input, spooled };
+    const keys = equalityDeleteIds(input);
+    const fileColumns = (index: number, fields: readonly IcebergField[]): string[] => {
+      const ofFile = spooled.get(dataFiles[index]?.path ?? '')?.columns ?? [];
+      return fields.flatMap((field) => columnFor(field, ofFile)?.name ?? []);
+    };
+    /** The field that costs least to read: what a statement naming none (`count(*)`) reads. */
+    const cheapest = (): IcebergField | undefined => {
+      let best: { field: IcebergField; bytes: number } | undefined;
+      for (const field of schema.fields) {
+        let bytes = 0;
+        for (const index of dataFiles.keys())
+          for (const name of fileColumns(index, [field])) bytes += ranged.columnBytes(index, name);
+        if (!best || bytes < best.bytes) best = { field, bytes };
+      }
+      return best?.field;
+    };
+    const names = schema.fields.map((field) => field.name);
+    const viewFor = async (sql: string, connection: DuckDBConnection, all: boolean): Promise<string> => {
+      const needed = all ? 'all' : await columnsOfStatement(connection, sql, names);
+      if (needed === 'all' || dataFiles.length === 0) {
+        await ranged.fetch(() => null);
+        return buildScanViewSql(full);
+      }
+      const only = new Set(schema.fields.filter((field) => needed.has(field.name)).map((field) => field.id));
+      if (only.size === 0) {
+        const narrowest = cheapest();
+        if (narrowest) only.add(narrowest.id);
+      }
+      const read = schema.fields.filter((field) => only.has(field.id) || keys.includes(field.id));
+      await ranged.fetch((index) => fileColumns(index, read));
+      return buildScanViewSql(full, only);
+    };
+    return { viewSql: buildScanViewSql(full), viewFor };
   }
 
   /** Streams every distinct file to the call directory and reads each one's top-level Parquet columns. */

@@ -6,7 +6,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { DatasourceErrorClass } from '@dq/contracts';
 import { isEgressRefusal } from '@dq/security';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
-import { DatasourceError } from '../adapter/datasource-adapter';
+import { DatasourceError, type TransferTally } from '../adapter/datasource-adapter';
 import { type IcebergCall, icebergError, isNetworkFailure } from './iceberg-call';
 
 const S3_SCHEMES = new Set(['s3:', 's3a:', 's3n:']);
@@ -85,6 +85,8 @@ export class IcebergFileIo {
     private readonly deps: AdapterDependencies,
     private readonly properties: Record<string, string>,
     private readonly call: IcebergCall,
+    /** Counts every request and every byte received, when the caller asked (`CallOptions.transfer`). */
+    private readonly transfer?: TransferTally,
   ) {}
 
   /** A whole (metadata) file: a manifest list or a manifest. */
@@ -96,6 +98,7 @@ export class IcebergFileIo {
       for await (const chunk of body) {
         const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         size += buffer.length;
+        if (this.transfer) this.transfer.bytes += buffer.length;
         if (size > MAX_METADATA_FILE_BYTES) throw unsupported('A table metadata file is too large');
         chunks.push(buffer);
       }
@@ -109,9 +112,34 @@ export class IcebergFileIo {
   /** Streams a file to `localPath` (data files are never held in memory). */
   async download(uri: string, localPath: string): Promise<void> {
     const body = await this.open(uri);
+    const transfer = this.transfer;
+    if (transfer) body.on('data', (chunk: Uint8Array) => (transfer.bytes += chunk.byteLength));
     try {
       await pipeline(body, createWriteStream(localPath, { flags: 'wx' }), { signal: this.call.signal });
     } catch (error) {
+      throw this.classify(error);
+    }
+  }
+
+  /** Bytes `[start, end)` of a file (Parquet footers and column chunks). */
+  async readRange(uri: string, start: number, end: number): Promise<Uint8Array> {
+    if (end <= start) return new Uint8Array(0);
+    this.call.throwIfAborted();
+    const { bucket, key } = parseS3(uri);
+    const client = await this.s3();
+    if (this.transfer) this.transfer.requests += 1;
+    try {
+      const output = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+        { abortSignal: this.call.signal, requestTimeout: this.call.remainingMs() },
+      );
+      const bytes = output.Body ? await output.Body.transformToByteArray() : new Uint8Array(0);
+      if (this.transfer) this.transfer.bytes += bytes.byteLength;
+      // A store that ignores Range answers the whole object (no Content-Range): cut the asked part out.
+      return output.ContentRange === undefined ? bytes.subarray(start, end) : bytes;
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+        return new Uint8Array(0);
       throw this.classify(error);
     }
   }
@@ -125,6 +153,7 @@ export class IcebergFileIo {
     this.call.throwIfAborted();
     const { bucket, key } = parseS3(uri);
     const client = await this.s3();
+    if (this.transfer) this.transfer.requests += 1;
     try {
       const output = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }), {
         abortSignal: this.call.signal,

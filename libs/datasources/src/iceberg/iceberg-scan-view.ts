@@ -101,7 +101,7 @@ function literal(value: unknown, field: IcebergField): string {
 }
 
 /** The file column carrying a field: by field id, or by name in files written without ids. */
-function columnFor(field: IcebergField, columns: ParquetColumn[]): ParquetColumn | undefined {
+export function columnFor(field: IcebergField, columns: ParquetColumn[]): ParquetColumn | undefined {
   const hasIds = columns.some((column) => column.fieldId !== null);
   return hasIds
     ? columns.find((column) => column.fieldId === field.id)
@@ -127,8 +127,13 @@ function spooledOf(input: ScanViewInput, file: IcebergContentFile): SpooledFile 
   return spooled;
 }
 
-function projection(input: ScanViewInput, file: IcebergContentFile, spooled: SpooledFile): string {
-  return input.schema.fields
+function projection(
+  input: ScanViewInput,
+  file: IcebergContentFile,
+  spooled: SpooledFile,
+  fields: readonly IcebergField[],
+): string {
+  return fields
     .map((field) => {
       const column = columnFor(field, spooled.columns);
       const value = column
@@ -161,6 +166,15 @@ function positionDeletesSql(input: ScanViewInput): string | null {
     );
   }
   return parts.length === 0 ? null : parts.join(' UNION ALL ');
+}
+
+/** Field ids of the keys of the equality deletes that apply to some data file: the view always reads them. */
+export function equalityDeleteIds(input: Pick<ScanViewInput, 'plan'>): number[] {
+  const ids = new Set<number>();
+  for (const del of input.plan.deleteFiles.filter((file) => file.content === 'equality_deletes'))
+    if (input.plan.dataFiles.some((planned) => planned.equalityDeletes.includes(del)))
+      for (const id of del.equalityIds) ids.add(id);
+  return [...ids];
 }
 
 function equalityDeleteFilters(input: ScanViewInput): string[] {
@@ -196,8 +210,15 @@ function equalityDeleteFilters(input: ScanViewInput): string[] {
  * else NULL), minus rows named by position deletes (file path + row number) and rows matching an
  * equality delete, each delete file applied only to the data files the planner chose for it.
  */
-export function buildScanViewSql(input: ScanViewInput): string {
-  const columns = input.schema.fields.map((field) => quoteIdentifier(field.name)).join(', ');
+export function buildScanViewSql(input: ScanViewInput, only?: ReadonlySet<number>): string {
+  // Narrowed (ranged reads, docs/decisions/0049): the view's columns are the fields `only` names,
+  // and the data files are read for those and the equality-delete keys only.
+  const keys = new Set(equalityDeleteIds(input));
+  const outer = only ? input.schema.fields.filter((field) => only.has(field.id)) : input.schema.fields;
+  const inner = only
+    ? input.schema.fields.filter((field) => only.has(field.id) || keys.has(field.id))
+    : input.schema.fields;
+  const columns = outer.map((field) => quoteIdentifier(field.name)).join(', ');
   if (input.plan.dataFiles.length === 0) {
     const empty = input.schema.fields.map(
       (field) => `${literal(null, field)} AS ${quoteIdentifier(field.name)}`,
@@ -208,7 +229,7 @@ export function buildScanViewSql(input: ScanViewInput): string {
   const groups = new Map<string, string[]>();
   for (const planned of input.plan.dataFiles) {
     const spooled = spooledOf(input, planned.file);
-    const select = projection(input, planned.file, spooled);
+    const select = projection(input, planned.file, spooled, inner);
     groups.set(select, [...(groups.get(select) ?? []), spooled.localPath]);
   }
   const rows = [...groups]
