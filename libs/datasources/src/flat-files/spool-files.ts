@@ -4,8 +4,11 @@ import { pipeline } from 'node:stream/promises';
 import { type CallOptions, type FileEntry } from '../adapter/datasource-adapter';
 import { type RemoteFileStore } from './remote-file-store';
 
-/** Files fetched at once: enough to hide per-request latency on a batch, few enough for disk and sockets. */
-const PARALLEL_DOWNLOADS = 4;
+/**
+ * Files fetched at once: enough to hide per-request latency on a batch of many small files, few
+ * enough for disk and sockets (docs/decisions/0051).
+ */
+export const PARALLEL_DOWNLOADS = 8;
 
 /**
  * Streams each file of the store into `directory` (`0000.<ext>`, `0001.<ext>`... in the given
