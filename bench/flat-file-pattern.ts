@@ -1,0 +1,254 @@
+/* eslint-disable no-console -- a terminal benchmark: its output is the report. */
+// Flat-file batch-pattern benchmark: a pattern of 1,000 files of 10,000 rows each against one file
+// of the same rows, CSV and Parquet, read through the object-store (O, S3 on moto) and file-store
+// (F, ADLS on Azurite) adapters from their peers, with DuckDB reading the one local file beside
+// them. The companion of flat-file-read.ts (same child process, same query). See bench/README.md.
+//   node -r ./tools/register.cjs bench/flat-file-pattern.ts
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
+import { type DatasourceConnection } from '../libs/datasources/src/adapter/datasource-adapter';
+import { type ChildReport, type ChildRequest, type Variant } from './flat-file-read-child';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const DATA_DIR = path.join(__dirname, '.data', 'patterns');
+const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-pattern.json');
+const BUCKET = 'bench';
+const FILESYSTEM = 'bench';
+// DQ_BENCH_SCALE (default 1) shrinks the number of files (never the rows of one); only a full run is recorded.
+const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
+const FILE_COUNT = Math.max(10, Math.round(1000 * SCALE));
+const ROWS_PER_FILE = 10_000;
+// The reader's defaults, as in flat-file-read.ts.
+const MEMORY_LIMIT_MB = 512;
+const THREADS = 2;
+const SQL =
+  'SELECT count(*) AS n, round(sum(amount), 2) AS total, count(DISTINCT category) AS categories FROM target';
+const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS category,
+  ((range * 7919) % 100000 / 100)::DECIMAL(12,2) AS amount,
+  TIMESTAMP '2024-01-01' + to_seconds(range) AS ts, md5((range % 100000)::VARCHAR) AS text`;
+const UPLOADS_IN_FLIGHT = 16;
+
+type Format = 'csv' | 'parquet';
+
+interface PatternData {
+  format: Format;
+  /** The part files (`part_0000.<ext>`...) and the one file holding all their rows. */
+  parts: string[];
+  whole: string;
+  partBytes: number;
+  wholeBytes: number;
+}
+
+export interface PatternRun {
+  format: Format;
+  files: number;
+  rows: number;
+  part_bytes: number;
+  whole_bytes: number;
+  read_by: Variant;
+  pattern_seconds: number;
+  one_file_seconds: number;
+  /** Pattern seconds over one-file seconds through the same store: the goal is at most 1.5. */
+  pattern_ratio: number;
+}
+
+/** Generates the parts and the whole file once per scale; later runs reuse them (bench/.data is not committed). */
+async function ensureData(format: Format): Promise<PatternData> {
+  const dataDir = path.join(DATA_DIR, `${format}-${FILE_COUNT}`);
+  const parts = Array.from({ length: FILE_COUNT }, (_, index) =>
+    path.join(dataDir, `part_${String(index).padStart(4, '0')}.${format}`),
+  );
+  const whole = path.join(dataDir, `whole.${format}`);
+  if (!fs.existsSync(whole)) {
+    console.log(`generating ${FILE_COUNT} ${format} files of ${ROWS_PER_FILE} rows and their whole...`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(THREADS) });
+    const connection = await instance.connect();
+    const options = format === 'parquet' ? 'FORMAT parquet' : 'FORMAT csv, HEADER';
+    for (const [index, part] of parts.entries())
+      await connection.run(
+        `COPY (SELECT ${COLUMNS} FROM range(${index * ROWS_PER_FILE}, ${(index + 1) * ROWS_PER_FILE})) TO '${part}' (${options})`,
+      );
+    await connection.run(
+      `COPY (SELECT ${COLUMNS} FROM range(${FILE_COUNT * ROWS_PER_FILE})) TO '${whole}.partial' (${options})`,
+    );
+    fs.renameSync(`${whole}.partial`, whole);
+    connection.closeSync();
+    instance.closeSync();
+  }
+  const partBytes = parts.reduce((total, part) => total + fs.statSync(part).size, 0);
+  return { format, parts, whole, partBytes, wholeBytes: fs.statSync(whole).size };
+}
+
+/** Every file under `<format>/` in the bucket and the filesystem, a few uploads at a time. */
+async function upload(s3: S3Peer, azurite: AzuritePeer, data: PatternData[]): Promise<void> {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
+  const container = new ContainerClient(
+    `${azurite.accountUrl}/${FILESYSTEM}`,
+    new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
+  );
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await container.create();
+  const pending = data.flatMap((set) =>
+    [...set.parts, set.whole].map((file) => ({ file, key: `${set.format}/${path.basename(file)}` })),
+  );
+  await Promise.all(
+    Array.from({ length: UPLOADS_IN_FLIGHT }, async () => {
+      for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+        const body = await fs.promises.readFile(next.file);
+        await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: next.key, Body: body }));
+        await container.getBlockBlobClient(next.key).uploadData(body);
+      }
+    }),
+  );
+  client.destroy();
+}
+
+async function runChild(request: ChildRequest): Promise<ChildReport> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
+    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+/**
+ * The pattern and the one file through each store, each read in its own process; the answers must
+ * match DuckDB's on the local whole file.
+ */
+export async function benchFilePatterns(
+  s3: S3Peer,
+  azurite: AzuritePeer,
+  spoolRoot: string,
+): Promise<PatternRun[]> {
+  const data = await Promise.all((['csv', 'parquet'] as const).map(ensureData));
+  console.log(`uploading ${data.length * (FILE_COUNT + 1)} files to each peer...`);
+  await upload(s3, azurite, data);
+  const connections: Record<'object-store' | 'file-store', DatasourceConnection> = {
+    'object-store': {
+      id: null,
+      kind: 'object_store',
+      config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
+      credential: { access_key_id: 'bench', secret_access_key: 'bench' },
+    },
+    'file-store': {
+      id: null,
+      kind: 'file_store',
+      config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
+      credential: { account_key: azurite.accountKey },
+    },
+  };
+  const runs: PatternRun[] = [];
+  for (const set of data) {
+    const read = (variant: Variant, target?: string): Promise<ChildReport> =>
+      runChild({
+        variant,
+        sql: SQL,
+        format: set.format,
+        localFile: variant === 'duckdb-local' ? set.whole : undefined,
+        target,
+        connection: variant === 'duckdb-local' ? undefined : connections[variant],
+        spoolDir: path.join(spoolRoot, `${set.format}-${variant}`),
+        memoryLimitMb: MEMORY_LIMIT_MB,
+        threads: THREADS,
+      });
+    console.log(`reading the whole ${set.format} locally with DuckDB...`);
+    const local = await read('duckdb-local');
+    for (const variant of ['object-store', 'file-store'] as const) {
+      console.log(`reading ${set.format}/part_*.${set.format} and the whole file with ${variant}...`);
+      const pattern = await read(variant, `${set.format}/part_*.${set.format}`);
+      const one = await read(variant, `${set.format}/${path.basename(set.whole)}`);
+      for (const [what, report] of [
+        ['pattern', pattern],
+        ['one file', one],
+      ] as const)
+        if (JSON.stringify(report.rows) !== JSON.stringify(local.rows))
+          throw new Error(
+            `${variant} ${what} answered ${JSON.stringify(report.rows)}, DuckDB ${JSON.stringify(local.rows)}`,
+          );
+      runs.push({
+        format: set.format,
+        files: FILE_COUNT,
+        rows: FILE_COUNT * ROWS_PER_FILE,
+        part_bytes: set.partBytes,
+        whole_bytes: set.wholeBytes,
+        read_by: variant,
+        pattern_seconds: round(pattern.seconds, 3),
+        one_file_seconds: round(one.seconds, 3),
+        pattern_ratio: round(pattern.seconds / one.seconds, 2),
+      });
+    }
+    runs.push({
+      format: set.format,
+      files: 1,
+      rows: FILE_COUNT * ROWS_PER_FILE,
+      part_bytes: set.partBytes,
+      whole_bytes: set.wholeBytes,
+      read_by: 'duckdb-local',
+      pattern_seconds: Number.NaN,
+      one_file_seconds: round(local.seconds, 3),
+      pattern_ratio: Number.NaN,
+    });
+  }
+  return runs;
+}
+
+async function main(): Promise<void> {
+  const spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-pattern-'));
+  console.log('starting the S3 peer (moto) and Azurite...');
+  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  let runs: PatternRun[];
+  try {
+    runs = await benchFilePatterns(s3, azurite, spoolRoot);
+  } finally {
+    await Promise.all([s3.stop(), azurite.stop()]);
+    fs.rmSync(spoolRoot, { recursive: true, force: true });
+  }
+  console.log('\nformat   files  rows        read by        pattern s  one file s  ratio');
+  for (const run of runs)
+    console.log(
+      [
+        run.format.padEnd(7),
+        String(run.files).padStart(5),
+        String(run.rows).padStart(10),
+        run.read_by.padEnd(13),
+        (Number.isNaN(run.pattern_seconds) ? '' : run.pattern_seconds.toFixed(2)).padStart(9),
+        run.one_file_seconds.toFixed(2).padStart(10),
+        Number.isNaN(run.pattern_ratio) ? '' : `${run.pattern_ratio.toFixed(2)}x`,
+      ].join('  '),
+    );
+  if (SCALE !== 1) {
+    console.log(`\nDQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
+    return;
+  }
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ measured_at: new Date().toISOString(), query: SQL, settings: { memory_limit_mb: MEMORY_LIMIT_MB, threads: THREADS }, runs }, null, 2)}\n`,
+  );
+  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+}
+
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
