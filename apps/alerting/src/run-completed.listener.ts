@@ -4,16 +4,17 @@ import { RunCompletedAlerts } from '@dq/alerting';
 import { IdempotentConsumers } from '@dq/service-runtime';
 
 /**
- * Events of different suites applied at once; each holds a pooled connection for its transaction,
- * so this stays below the pool size and leaves room for the delivery worker.
+ * Events handed over per batch at most: one inbox transaction applies them with set-based
+ * statements, so a burst costs a few statements per batch rather than per event.
  */
-const RUN_COMPLETED_CONCURRENCY = 8;
+const RUN_COMPLETED_BATCH_SIZE = 100;
 
 /**
- * JetStream adapter: the durable `AlertingRunCompleted` consumer applies the alert rules to each
- * finished run inside the inbox transaction, so a redelivered event changes nothing twice. Runs of
- * one suite are applied in stream order (a check's alert state moves run by run); different suites
- * overlap (docs/decisions/0048).
+ * JetStream adapter: the durable `AlertingRunCompleted` consumer applies the alert rules to the
+ * finished runs buffered so far, in batches, inside one inbox transaction per batch, so a
+ * redelivered event changes nothing twice. A batch holds at most one run per suite, and runs of
+ * one suite are applied in stream order (a check's alert state moves run by run)
+ * (docs/decisions/0048).
  */
 @Injectable()
 export class RunCompletedListener implements OnApplicationBootstrap {
@@ -25,19 +26,22 @@ export class RunCompletedListener implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start(
+    await this.consumers.startBatch(
       Consumers.AlertingRunCompleted,
-      async (event, manager) => {
-        const applied = await this.alerts.apply(manager, event);
-        this.logger.log({
-          msg: 'run completion applied',
-          run_id: event.run_id,
-          status: event.status,
-          alerted_checks: applied.decision.alerted.length,
-          deliveries: applied.delivery_ids.length,
-        });
+      async (events, manager) => {
+        const applied = await this.alerts.applyMany(manager, events);
+        for (const [i, event] of events.entries()) {
+          this.logger.log({
+            msg: 'run completion applied',
+            run_id: event.run_id,
+            status: event.status,
+            alerted_checks: applied[i].decision.alerted.length,
+            deliveries: applied[i].delivery_ids.length,
+            batch_size: events.length,
+          });
+        }
       },
-      { concurrency: RUN_COMPLETED_CONCURRENCY, orderingKey: (event) => event.suite_id },
+      { batch: { maxSize: RUN_COMPLETED_BATCH_SIZE, maxWaitMs: 0 }, orderingKey: (event) => event.suite_id },
     );
   }
 }

@@ -20,7 +20,7 @@ import { buildPollFailurePayload, buildTestPayload } from './alert-payload.build
 import { AlertSender } from './alert-sender';
 import { ChannelTester } from './channel-tester';
 import { StoredDeliveryChannels } from './delivery-channel';
-import { DeliveryWorker } from './delivery-worker';
+import { type DeliverySender, DeliveryWorker } from './delivery-worker';
 import { enqueueDeliveries } from './outbox';
 import { RETRY_WINDOW_MS } from './backoff';
 
@@ -257,6 +257,39 @@ describe('DeliveryWorker', () => {
       [ids],
     );
     expect(states).toEqual([{ state: 'delivered', n: 40 }]);
+  });
+
+  it('records the sends of a claim that finish together, each only while its lease is still ours', async () => {
+    const channelId = await channel({ url: receivers.url('/webhook') });
+    const ids = await enqueue(channelId, 6);
+    const stolen = ids[2];
+    const warned: Record<string, unknown>[] = [];
+    // The lease of one row lapses and another worker takes it while its send is in flight.
+    const takingOver: DeliverySender = {
+      send: async (ch, id, payload, at) => {
+        const outcome = await sender.send(ch, id, payload, at);
+        if (id === stolen)
+          await db.query(`UPDATE alert_deliveries SET leased_by = 'other' WHERE id = $1`, [id]);
+        return outcome;
+      },
+    };
+    const w = new DeliveryWorker({
+      dataSource: db,
+      channels,
+      sender: takingOver,
+      clock,
+      random: () => 1,
+      batchSize: 10,
+      logger: { log: () => undefined, warn: (entry) => void warned.push(entry) },
+    });
+    workers.push(w);
+    expect(await w.runOnce()).toBe(6);
+    for (const id of ids) {
+      const found = await row(id);
+      if (id === stolen) expect(found).toMatchObject({ state: 'delivering', leased_by: 'other' });
+      else expect(found).toMatchObject({ state: 'delivered', last_status_code: 200, lease_until: null });
+    }
+    expect(warned).toEqual([{ event: 'alert_delivery_lease_lost', delivery_id: stolen }]);
   });
 
   it('a restart mid-burst loses nothing and sends nothing twice; a crashed claim is taken over after its lease', async () => {

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { DeliveryPayload } from './alert-payload.builder';
@@ -56,6 +57,14 @@ export interface ClaimedDelivery {
   first_attempt_at: Date;
 }
 
+/** A delivered send waiting for its row to be written; told whether the lease was still ours. */
+interface DeliveredToRecord {
+  id: string;
+  status_code: number | null;
+  written: (ours: boolean) => void;
+  failed: (error: unknown) => void;
+}
+
 const quiet: DeliveryWorkerLogger = { log: () => undefined, warn: () => undefined };
 
 /**
@@ -81,6 +90,9 @@ export class DeliveryWorker {
   private again = false;
   private stopped = true;
   private listener?: QueryRunner;
+  /** Delivered sends not yet written; sends that finish together are written in one statement. */
+  private readonly toRecord: DeliveredToRecord[] = [];
+  private recording = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.clock = options.clock ?? (() => new Date());
@@ -233,14 +245,11 @@ export class DeliveryWorker {
 
   /** `flagged`: the channel was flagged when read, so the flag is cleared now it delivered. */
   private async markDelivered(row: ClaimedDelivery, outcome: SendOutcome, flagged: boolean): Promise<void> {
-    const result = await this.options.dataSource.query<[unknown[], number]>(
-      `UPDATE "alert_deliveries"
-          SET "state" = 'delivered', "delivered_at" = $2, "lease_until" = NULL, "last_status_code" = $4,
-              "last_error" = NULL, "updated_at" = now()
-        WHERE "id" = $1 AND "leased_by" = $3 AND "state" = 'delivering'`,
-      [row.id, this.clock(), this.workerId, outcome.status_code ?? null],
-    );
-    if (result[1] === 0) {
+    const ours = await new Promise<boolean>((written, failed) => {
+      this.toRecord.push({ id: row.id, status_code: outcome.status_code ?? null, written, failed });
+      this.recordDelivered();
+    });
+    if (!ours) {
       this.logger.warn({ event: 'alert_delivery_lease_lost', delivery_id: row.id });
       return;
     }
@@ -251,6 +260,48 @@ export class DeliveryWorker {
       channel_id: row.channel_id,
       attempts: row.attempts,
     });
+  }
+
+  /**
+   * Writes the delivered rows queued so far in one statement (each only while its lease is still
+   * ours), then those queued meanwhile, until none is left; one writer at a time.
+   */
+  private recordDelivered(): void {
+    if (this.recording) return;
+    this.recording = true;
+    void (async () => {
+      try {
+        while (this.toRecord.length > 0) {
+          // Let sends finishing in this turn join the statement.
+          await nextTurn();
+          const batch = this.toRecord.splice(0);
+          try {
+            const result = await this.options.dataSource.query<[Array<{ id: string }>, number]>(
+              `UPDATE "alert_deliveries" d
+                  SET "state" = 'delivered', "delivered_at" = $2, "lease_until" = NULL,
+                      "last_status_code" = v."status_code", "last_error" = NULL, "updated_at" = now()
+                 FROM unnest($1::uuid[], $4::int[]) AS v("id", "status_code")
+                WHERE d."id" = v."id" AND d."leased_by" = $3 AND d."state" = 'delivering'
+                RETURNING d."id"`,
+              [
+                batch.map((item) => item.id),
+                this.clock(),
+                this.workerId,
+                batch.map((item) => item.status_code),
+              ],
+            );
+            // TypeORM answers an UPDATE ... RETURNING with [rows, count] on PostgreSQL.
+            const rows = Array.isArray(result[0]) ? result[0] : (result as unknown as Array<{ id: string }>);
+            const ours = new Set(rows.map((row) => row.id));
+            for (const item of batch) item.written(ours.has(item.id));
+          } catch (error) {
+            for (const item of batch) item.failed(error);
+          }
+        }
+      } finally {
+        this.recording = false;
+      }
+    })();
   }
 
   private async markFailed(row: ClaimedDelivery, outcome: SendOutcome): Promise<void> {

@@ -29,7 +29,15 @@ export async function enqueueDeliveries(
   manager: EntityManager,
   rows: readonly DeliveryToEnqueue[],
 ): Promise<string[]> {
-  if (rows.length === 0) return [];
+  return [...(await enqueueDeliveriesReturningKeys(manager, rows)).values()];
+}
+
+/** `enqueueDeliveries` answering the id of each row actually inserted by its dedup key. */
+export async function enqueueDeliveriesReturningKeys(
+  manager: EntityManager,
+  rows: readonly DeliveryToEnqueue[],
+): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
   const params: unknown[] = [];
   const values = rows.map((row) => {
     const at = params.length;
@@ -46,14 +54,14 @@ export async function enqueueDeliveries(
   params.push(ALERT_DELIVERIES_NOTIFY_CHANNEL);
   // The NOTIFY rides on the insert (one round trip); PostgreSQL folds a transaction's identical
   // notifications into one, and none is sent when every row was a duplicate.
-  const inserted = await manager.query<Array<{ id: string }>>(
+  const inserted = await manager.query<Array<{ id: string; dedup_key: string }>>(
     `WITH inserted AS (
        INSERT INTO "alert_deliveries" ("channel_id", "run_id", "suite_id", "kind", "dedup_key", "payload")
        VALUES ${values.join(', ')}
        ON CONFLICT ("dedup_key") DO NOTHING
-       RETURNING "id")
-     SELECT i."id", pg_notify($${params.length}, '') AS "notified" FROM inserted i`,
+       RETURNING "id", "dedup_key")
+     SELECT i."id", i."dedup_key", pg_notify($${params.length}, '') AS "notified" FROM inserted i`,
     params,
   );
-  return inserted.map((row) => row.id);
+  return new Map(inserted.map((row) => [row.dedup_key, row.id]));
 }

@@ -419,6 +419,170 @@ describe('RunCompletedAlerts', () => {
     expect(await incidentsOf(doomed)).toEqual([]);
   });
 
+  describe('applyMany (a batch in one inbox transaction)', () => {
+    /** What the batch consumer does: one inbox transaction, the unseen events applied together. */
+    const consumeBatch = (events: RunCompletedEvent[]): Promise<string[]> =>
+      inbox.consumeManyOnce(
+        CONSUMER,
+        events.map((event) => event.event_id),
+        async (manager, fresh) => {
+          await alerts.applyMany(
+            manager,
+            events.filter((event) => fresh.includes(event.event_id)),
+          );
+        },
+      );
+
+    interface Scenario {
+      suiteId: string;
+      checkIds: string[];
+      roleOf: Map<string, string>;
+    }
+
+    /** Three suites of two checks, configured differently; channels named by role for comparison. */
+    async function seedScenario(): Promise<Scenario[]> {
+      const configs = [
+        { alert_on: AlertOn.WarnAndAbove, auto_resolve: true, escalation: true },
+        { alert_on: AlertOn.FailOnly, auto_resolve: false, escalation: false },
+        { alert_on: AlertOn.Always, auto_resolve: true, escalation: true },
+      ];
+      const scenario: Scenario[] = [];
+      for (const config of configs) {
+        const { suiteId, checkIds } = await seedSuite(2);
+        const alert = await seedChannel();
+        const escalation = await seedChannel();
+        await context0()
+          .get(SuiteNotificationsService)
+          .set(owner, suiteId, {
+            channel_ids: [alert],
+            escalation_channel_ids: config.escalation ? [escalation] : [],
+            alert_on: config.alert_on,
+            auto_resolve: config.auto_resolve,
+          });
+        scenario.push({
+          suiteId,
+          checkIds,
+          roleOf: new Map([
+            [alert, 'alert'],
+            [escalation, 'escalation'],
+          ]),
+        });
+      }
+      return scenario;
+    }
+
+    const STEPS: CheckOutcome[][] = [
+      ['pass', 'warn'],
+      ['warn', 'fail'],
+      ['fail', 'fail'],
+      ['critical', 'pass'],
+      ['pass', 'critical'],
+      ['fail', 'pass'],
+    ];
+
+    /** Per suite and step: the deliveries (role, kind, check index), the incidents and the states. */
+    async function observe(scenario: Scenario[], runIds: string[][]): Promise<unknown> {
+      const seen = [];
+      for (const [i, suite] of scenario.entries()) {
+        const steps = [];
+        for (const runId of runIds[i]) {
+          steps.push(
+            (await deliveriesOf(runId))
+              .map(
+                (row) =>
+                  `${suite.roleOf.get(row.channel_id)}:${row.kind}:` +
+                  row.payload.checks
+                    .map((check) => `${suite.checkIds.indexOf(check.id)}/${check.severity}`)
+                    .join(','),
+              )
+              .sort(),
+          );
+        }
+        const incidents = [];
+        const states = [];
+        for (const check of suite.checkIds) {
+          incidents.push(await incidentsOf(check));
+          states.push(
+            await db.query(
+              `SELECT episode_open, last_alerted_severity, episode_severity FROM check_alert_states WHERE check_id = $1`,
+              [check],
+            ),
+          );
+        }
+        seen.push({ steps, incidents, states });
+      }
+      return seen;
+    }
+
+    const eventsFor = (scenario: Scenario[], step: CheckOutcome[], shift: number): RunCompletedEvent[] =>
+      scenario.map((suite, i) =>
+        runEvent(
+          suite.suiteId,
+          Object.fromEntries(suite.checkIds.map((check, j) => [check, step[(j + i + shift) % step.length]])),
+        ),
+      );
+
+    it('a batch of several suites gives the same alerts, incidents and states as one event at a time', async () => {
+      const oneByOne = await seedScenario();
+      const batched = await seedScenario();
+      const runsOne: string[][] = oneByOne.map(() => []);
+      const runsBatched: string[][] = batched.map(() => []);
+      for (const step of STEPS) {
+        for (const [i, event] of eventsFor(oneByOne, step, 0).entries()) {
+          expect(await consume(event)).toBe(true);
+          runsOne[i].push(event.run_id);
+        }
+        const batch = eventsFor(batched, step, 0);
+        expect(await consumeBatch(batch)).toEqual(batch.map((event) => event.event_id));
+        for (const [i, event] of batch.entries()) runsBatched[i].push(event.run_id);
+      }
+      const expected = await observe(oneByOne, runsOne);
+      expect(await observe(batched, runsBatched)).toEqual(expected);
+      // The sequence did alert and open incidents, so the comparison means something.
+      expect(JSON.stringify(expected)).toContain('alert.escalation');
+      expect(JSON.stringify(expected)).toContain('"state":"open"');
+    });
+
+    it('a batch mixing seen and unseen events applies only the unseen; a redelivered batch changes nothing', async () => {
+      const scenario = await seedScenario();
+      const first = eventsFor(scenario, ['fail', 'fail'], 0);
+      expect(await consume(first[0])).toBe(true);
+      const before = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM alert_deliveries`);
+      expect(await consumeBatch(first)).toEqual([first[1].event_id, first[2].event_id]);
+      for (const event of first) expect(await deliveriesOf(event.run_id)).toHaveLength(1);
+      expect(await consumeBatch(first)).toEqual([]);
+      const after = await db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM alert_deliveries`);
+      expect(after[0].n - before[0].n).toBe(2);
+      for (const suite of scenario)
+        for (const check of suite.checkIds)
+          expect(await incidentsOf(check)).toEqual([
+            expect.objectContaining({ state: 'open', failure_count: 1 }),
+          ]);
+    });
+
+    it('two runs of one suite in one applyMany are applied in order, as one at a time would', async () => {
+      const [oneByOne] = await seedScenario();
+      const [batched] = await seedScenario();
+      const runsOne: string[] = [];
+      const runsBatched: string[] = [];
+      const batch: RunCompletedEvent[] = [];
+      for (const step of STEPS) {
+        const [single] = eventsFor([oneByOne], step, 0);
+        await consume(single);
+        runsOne.push(single.run_id);
+        const [next] = eventsFor([batched], step, 0);
+        batch.push(next);
+        runsBatched.push(next.run_id);
+      }
+      const applied = await db.transaction((manager) => alerts.applyMany(manager, batch));
+      expect(applied).toHaveLength(STEPS.length);
+      expect(await observe([batched], [runsBatched])).toEqual(await observe([oneByOne], [runsOne]));
+      // Given again, every run is stale: nothing new is queued.
+      const replay = await db.transaction((manager) => alerts.applyMany(manager, batch));
+      expect(replay.flatMap((one) => one.delivery_ids)).toEqual([]);
+    });
+  });
+
   const context0 = (): INestApplicationContext => contexts[0];
 
   /** The workspace default channel (at most one: the previous default gives way). */

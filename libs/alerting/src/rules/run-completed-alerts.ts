@@ -3,9 +3,9 @@ import { type EntityManager } from 'typeorm';
 import { type RunCompletedEvent } from '@dq/contracts';
 import { checkJoinSql } from '@dq/suites';
 import { buildAlertPayload } from '../delivery/alert-payload.builder';
-import { deliveryDedupKey, enqueueDeliveries } from '../delivery/outbox';
+import { type DeliveryToEnqueue, deliveryDedupKey, enqueueDeliveriesReturningKeys } from '../delivery/outbox';
 import { IncidentLifecycle } from '../incidents/incident-lifecycle';
-import { readSuiteNotifications } from '../suite-notifications/suite-notifications.read';
+import { readSuitesNotifications } from '../suite-notifications/suite-notifications.read';
 import { toAlertRulesConfig } from '../suite-notifications/suite-notifications.service';
 import {
   type AlertRulesDecision,
@@ -55,25 +55,101 @@ export class RunCompletedAlerts {
   ) {}
 
   async apply(manager: EntityManager, event: RunCompletedEvent): Promise<AppliedRunAlerts> {
-    const checks = (event.checks ?? []).filter((check) => UUID.test(check.check_id));
-    const stored = await readSuiteNotifications(manager, event.suite_id);
-    const config = toAlertRulesConfig(stored);
+    const [applied] = await this.applyMany(manager, [event]);
+    if (applied === undefined) throw new Error('applyMany answered nothing for one event');
+    return applied;
+  }
+
+  /**
+   * Applies finished runs in the order given, with set-based reads and writes: the suites' configs
+   * in one read, every check's state created and locked in one pair of statements (check id order
+   * across the batch, before any incident, as a human resolve locks them), the new states in one
+   * update, all deliveries in one insert. Incidents are recorded per check, in event order. Two
+   * runs of one suite (or a check met twice) are applied one after the other on the states as the
+   * earlier run left them. Returns what each event did, in the order given.
+   */
+  async applyMany(manager: EntityManager, events: readonly RunCompletedEvent[]): Promise<AppliedRunAlerts[]> {
+    if (events.length === 0) return [];
+    const checksOf = events.map((event) => (event.checks ?? []).filter((check) => UUID.test(check.check_id)));
+    const configs = await readSuitesNotifications(
+      manager,
+      events.map((event) => event.suite_id),
+    );
     const states = await this.lockStates(
       manager,
-      event.suite_id,
-      checks.map((check) => check.check_id),
+      events.flatMap((event, i) =>
+        checksOf[i].map((check) => ({ check_id: check.check_id, suite_id: event.suite_id })),
+      ),
     );
-    // A check deleted since the run has no state row: nothing to alert or to open for it.
-    const live = checks.filter((check) => states.has(check.check_id));
-    const decision = decideAlerts({
-      run: { run_id: event.run_id, finished_at: event.finished_at },
-      checks: live,
-      config,
-      states,
-    });
-    await this.saveStates(manager, decision.states);
+    const changed = new Map<string, CheckAlertState>();
+    const applied: AppliedRunAlerts[] = [];
+    const deliveries: DeliveryToEnqueue[][] = [];
+    for (const [i, event] of events.entries()) {
+      const stored = configs.get(event.suite_id);
+      if (stored === undefined) throw new Error(`no notification config read for suite ${event.suite_id}`);
+      const config = toAlertRulesConfig(stored);
+      // A check deleted since the run has no state row: nothing to alert or to open for it.
+      const live = checksOf[i].filter((check) => states.has(check.check_id));
+      const decision = decideAlerts({
+        run: { run_id: event.run_id, finished_at: event.finished_at },
+        checks: live,
+        config,
+        states,
+      });
+      // A later event of the batch sees the states as this one left them.
+      for (const state of decision.states) {
+        states.set(state.check_id, state);
+        changed.set(state.check_id, state);
+      }
+      const byId = new Map(live.map((check) => [check.check_id, check]));
+      const incidentIds = await this.recordIncidents(manager, event, decision, byId);
+      deliveries.push(
+        decision.alerts.map((alert) => ({
+          channel_id: alert.channel_id,
+          run_id: event.run_id,
+          suite_id: event.suite_id,
+          kind: alert.kind,
+          // One alert per run and channel, whatever its kind.
+          dedup_key: deliveryDedupKey(event.run_id, alert.channel_id, 'alert'),
+          payload: buildAlertPayload({
+            type: alert.kind,
+            event,
+            publicBaseUrl: this.publicBaseUrl,
+            checks: alert.checks.flatMap((alerted) => {
+              const check = byId.get(alerted.check_id);
+              if (check === undefined) return [];
+              return [
+                {
+                  check,
+                  incident_id: incidentIds[alerted.check_id] ?? null,
+                  snooze_ended_at: alerted.was_snoozed_until,
+                },
+              ];
+            }),
+          }),
+        })),
+      );
+      applied.push({ decision, delivery_ids: [], incident_ids: incidentIds });
+    }
+    await this.saveStates(manager, [...changed.values()]);
 
-    const byId = new Map(live.map((check) => [check.check_id, check]));
+    const inserted = await enqueueDeliveriesReturningKeys(manager, deliveries.flat());
+    for (const [i, rows] of deliveries.entries()) {
+      applied[i].delivery_ids = rows.flatMap((row) => {
+        const id = inserted.get(row.dedup_key);
+        return id === undefined ? [] : [id];
+      });
+    }
+    return applied;
+  }
+
+  /** The event's failures and clean runs told to the incident lifecycle; the incident id per failed check. */
+  private async recordIncidents(
+    manager: EntityManager,
+    event: RunCompletedEvent,
+    decision: AlertRulesDecision,
+    byId: ReadonlyMap<string, { check_version?: number }>,
+  ): Promise<Record<string, string>> {
     const incidentIds: Record<string, string> = {};
     const at = new Date(event.finished_at);
     for (const action of decision.incidents) {
@@ -96,53 +172,30 @@ export class RunCompletedAlerts {
         });
       }
     }
-
-    const deliveryIds = await enqueueDeliveries(
-      manager,
-      decision.alerts.map((alert) => ({
-        channel_id: alert.channel_id,
-        run_id: event.run_id,
-        suite_id: event.suite_id,
-        kind: alert.kind,
-        // One alert per run and channel, whatever its kind.
-        dedup_key: deliveryDedupKey(event.run_id, alert.channel_id, 'alert'),
-        payload: buildAlertPayload({
-          type: alert.kind,
-          event,
-          publicBaseUrl: this.publicBaseUrl,
-          checks: alert.checks.flatMap((alerted) => {
-            const check = byId.get(alerted.check_id);
-            if (check === undefined) return [];
-            return [
-              {
-                check,
-                incident_id: incidentIds[alerted.check_id] ?? null,
-                snooze_ended_at: alerted.was_snoozed_until,
-              },
-            ];
-          }),
-        }),
-      })),
-    );
-    return { decision, delivery_ids: deliveryIds, incident_ids: incidentIds };
+    return incidentIds;
   }
 
-  /** The checks' states, created when missing (existing checks only) and locked in id order. */
+  /**
+   * The checks' states, created when missing (existing checks only, with the suite of their first
+   * mention) and locked in check id order.
+   */
   private async lockStates(
     manager: EntityManager,
-    suiteId: string,
-    checkIds: string[],
+    checks: ReadonlyArray<{ check_id: string; suite_id: string }>,
   ): Promise<Map<string, CheckAlertState>> {
-    const ids = [...new Set(checkIds)].sort();
+    const suiteOf = new Map<string, string>();
+    for (const check of checks) if (!suiteOf.has(check.check_id)) suiteOf.set(check.check_id, check.suite_id);
+    const ids = [...suiteOf.keys()].sort();
     if (ids.length === 0) return new Map();
     await manager.query(
       `INSERT INTO "check_alert_states" ("check_id", "suite_id")
-       SELECT ids."id", $2::uuid FROM unnest($1::uuid[]) WITH ORDINALITY AS ids("id", "n")
+       SELECT ids."id", ids."suite_id"
+         FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS ids("id", "suite_id", "n")
        ${checkJoinSql('c', 'ids."id"')}
         WHERE c."id" IS NOT NULL
         ORDER BY ids."n"
        ON CONFLICT ("check_id") DO NOTHING`,
-      [ids, suiteId],
+      [ids, ids.map((id) => suiteOf.get(id))],
     );
     const rows = await manager.query<StateRow[]>(
       `SELECT "check_id", "episode_open", "last_alerted_severity", "episode_severity", "snoozed_notice_until",

@@ -48,4 +48,56 @@ describe('InboxService', () => {
     expect(await inbox.hasConsumed('alerting', eventId)).toBe(false);
     expect(await inbox.consumeOnce('alerting', eventId, async () => undefined)).toBe(true);
   });
+
+  describe('consumeManyOnce (a batch in one transaction)', () => {
+    it('runs the effect once with only the ids not consumed before, in the order given', async () => {
+      const [seen, a, b] = [randomUUID(), randomUUID(), randomUUID()];
+      expect(await inbox.consumeOnce('alerting', seen, async () => undefined)).toBe(true);
+      const calls: string[][] = [];
+      const fresh = await inbox.consumeManyOnce('alerting', [a, seen, b, a], async (_manager, ids) => {
+        calls.push([...ids]);
+      });
+      expect(fresh).toEqual([a, b]);
+      expect(calls).toEqual([[a, b]]);
+      for (const id of [seen, a, b]) expect(await inbox.hasConsumed('alerting', id)).toBe(true);
+      // The single-event form sees the batch's ids as consumed too.
+      expect(await inbox.consumeOnce('alerting', b, async () => undefined)).toBe(false);
+    });
+
+    it('does not call the effect for a batch whose ids were all consumed (a redelivery)', async () => {
+      const ids = [randomUUID(), randomUUID()];
+      expect(await inbox.consumeManyOnce('alerting', ids, async () => undefined)).toEqual(ids);
+      const effect = jest.fn(async () => undefined);
+      expect(await inbox.consumeManyOnce('alerting', [...ids].reverse(), effect)).toEqual([]);
+      expect(effect).not.toHaveBeenCalled();
+      expect(await inbox.consumeManyOnce('alerting', [], effect)).toEqual([]);
+      expect(effect).not.toHaveBeenCalled();
+    });
+
+    it('runs each id once when overlapping batches (in opposite orders) arrive concurrently', async () => {
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      const applied: string[] = [];
+      await Promise.all(
+        [ids, [ids[2], ids[1], ids[0]], [ids[1]], [ids[2], ids[0]]].map((batch) =>
+          inbox.consumeManyOnce('alerting', batch, async (_manager, fresh) => {
+            applied.push(...fresh);
+          }),
+        ),
+      );
+      expect([...applied].sort()).toEqual([...ids].sort());
+    });
+
+    it('records none of the batch when the effect fails, so a redelivery runs it again', async () => {
+      const [seen, a] = [randomUUID(), randomUUID()];
+      await inbox.consumeOnce('alerting', seen, async () => undefined);
+      await expect(
+        inbox.consumeManyOnce('alerting', [seen, a], async () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await inbox.hasConsumed('alerting', a)).toBe(false);
+      expect(await inbox.hasConsumed('alerting', seen)).toBe(true);
+      expect(await inbox.consumeManyOnce('alerting', [seen, a], async () => undefined)).toEqual([a]);
+    });
+  });
 });

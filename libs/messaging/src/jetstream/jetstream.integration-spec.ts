@@ -442,4 +442,214 @@ describe('JetStream (real NATS)', () => {
       await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the acks');
     });
   });
+
+  describe('batch mode', () => {
+    const batchOf = (maxSize: number) => ({
+      ...FAST_RETRY,
+      batch: { maxSize, maxWaitMs: 0 },
+      orderingKey: (p: RunCompletedEvent) => p.suite_id,
+    });
+
+    async function publishAll(events: RunCompletedEvent[]): Promise<void> {
+      const publisher = app.get(EventPublisher);
+      for (const event of events)
+        await publisher.publish(Events.RunCompleted, event, { messageId: event.event_id });
+    }
+
+    async function ackPending(): Promise<number> {
+      const info = await (
+        await jsm()
+      ).consumers.info(ns.streamName('EVENTS'), ns.durableName(Consumers.AlertingRunCompleted.durable));
+      return info.num_ack_pending;
+    }
+
+    it('hands over what is buffered, at most maxSize and one message per key per batch, each key in stream order', async () => {
+      const [a, b] = [randomUUID(), randomUUID()];
+      const events = [
+        runCompleted({ suite_id: a }),
+        runCompleted({ suite_id: a }),
+        runCompleted({ suite_id: b }),
+        runCompleted({ suite_id: a }),
+        ...Array.from({ length: 6 }, () => runCompleted()),
+        runCompleted({ suite_id: b }),
+      ];
+      // Published before the consumer starts, so its first pull finds them all.
+      await publishAll(events);
+      const batches: RunCompletedEvent[][] = [];
+      const handle = await app.get(DurableConsumerRunner).startBatch(
+        Consumers.AlertingRunCompleted,
+        async (items) => {
+          batches.push(items.map((item) => item.payload));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        },
+        batchOf(4),
+      );
+      await waitFor(() => batches.flat().length === events.length, 'every event');
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'every ack');
+      await handle.stop();
+
+      for (const batch of batches) {
+        expect(batch.length).toBeLessThanOrEqual(4);
+        expect(new Set(batch.map((e) => e.suite_id)).size).toBe(batch.length);
+      }
+      expect(Math.max(...batches.map((batch) => batch.length))).toBe(4);
+      const handled = batches.flat();
+      expect(new Set(handled.map((e) => e.event_id)).size).toBe(events.length);
+      for (const suite of [a, b]) {
+        expect(handled.filter((e) => e.suite_id === suite).map((e) => e.run_id)).toEqual(
+          events.filter((e) => e.suite_id === suite).map((e) => e.run_id),
+        );
+      }
+      // Stream order within a batch too.
+      for (const batch of batches) {
+        const positions = batch.map((e) => events.findIndex((x) => x.event_id === e.event_id));
+        expect(positions).toEqual([...positions].sort((x, y) => x - y));
+      }
+    });
+
+    it('acks the messages of a batch only after the handler returned', async () => {
+      const gate = deferred();
+      const batches: number[] = [];
+      let returned = 0;
+      await publishAll(Array.from({ length: 3 }, () => runCompleted()));
+      const handle = await app.get(DurableConsumerRunner).startBatch(
+        Consumers.AlertingRunCompleted,
+        async (items) => {
+          batches.push(items.length);
+          await gate.promise;
+          returned += items.length;
+        },
+        batchOf(8),
+      );
+      await waitFor(() => batches.length === 1, 'the first batch');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(returned).toBe(0);
+      expect(await ackPending()).toBe(3);
+      gate.resolve();
+      await waitFor(() => returned === 3, 'all three');
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'every ack');
+      await handle.stop();
+    });
+
+    it('redelivers every message of a batch whose handler threw, each then alone, then acks them', async () => {
+      const events = Array.from({ length: 4 }, () => runCompleted());
+      await publishAll(events);
+      const deliveries = new Map<string, number[]>();
+      const redeliveredBatchSizes: number[] = [];
+      let calls = 0;
+      let failed: string[] = [];
+      const handle = await app.get(DurableConsumerRunner).startBatch(
+        Consumers.AlertingRunCompleted,
+        async (items) => {
+          calls += 1;
+          if (items.some((item) => item.meta.deliveryCount > 1)) redeliveredBatchSizes.push(items.length);
+          for (const { payload, meta } of items)
+            deliveries.set(payload.run_id, [...(deliveries.get(payload.run_id) ?? []), meta.deliveryCount]);
+          if (calls === 1) {
+            failed = items.map((item) => item.payload.run_id);
+            throw new Error('transient failure');
+          }
+        },
+        batchOf(8),
+      );
+      await waitFor(
+        () =>
+          events.every(
+            (e) => (deliveries.get(e.run_id)?.length ?? 0) === (failed.includes(e.run_id) ? 2 : 1),
+          ),
+        'the redeliveries',
+      );
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'every ack');
+      await handle.stop();
+
+      expect(failed.length).toBeGreaterThan(1);
+      // A message that keeps failing cannot take the others of its batch down with it.
+      expect(redeliveredBatchSizes).toEqual(failed.map(() => 1));
+      for (const event of events)
+        expect(deliveries.get(event.run_id)).toEqual(failed.includes(event.run_id) ? [1, 2] : [1]);
+    });
+
+    it('a message that always fails is given up alone; the others of its first batch are handled', async () => {
+      const poison = runCompleted();
+      const events = [runCompleted(), poison, runCompleted()];
+      await publishAll(events);
+      const handled: string[] = [];
+      const handle = await app.get(DurableConsumerRunner).startBatch(
+        { ...Consumers.AlertingRunCompleted, maxDeliver: 3 },
+        async (items) => {
+          if (items.some((item) => item.payload.run_id === poison.run_id)) throw new Error('poison');
+          handled.push(...items.map((item) => item.payload.run_id));
+        },
+        batchOf(8),
+      );
+      await waitFor(() => handled.length === 2, 'the other two');
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'all settled');
+      await handle.stop();
+      expect(handled.sort()).toEqual([events[0].run_id, events[2].run_id].sort());
+    });
+
+    it('terminates an invalid payload on its own; the valid messages around it are handled once', async () => {
+      const before = runCompleted();
+      const after = runCompleted();
+      await app.get(EventPublisher).publish(Events.RunCompleted, before, { messageId: before.event_id });
+      await app
+        .get(NatsClient)
+        .jetstream()
+        .publish(ns.subject(Events.RunCompleted.subject), JSON.stringify({ run_id: 'nope' }), {
+          msgID: 'bad-1',
+        });
+      await app.get(EventPublisher).publish(Events.RunCompleted, after, { messageId: after.event_id });
+      const received: string[] = [];
+      const handle = await app
+        .get(DurableConsumerRunner)
+        .startBatch(
+          Consumers.AlertingRunCompleted,
+          async (items) => void received.push(...items.map((item) => item.payload.run_id)),
+          batchOf(8),
+        );
+      await waitFor(() => received.length === 2, 'the valid events');
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'all three settled');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await handle.stop();
+      expect(received).toEqual([before.run_id, after.run_id]);
+    });
+
+    it('stop() waits for the batch in flight, whose messages are then acked', async () => {
+      const release = deferred();
+      let inFlight = 0;
+      let finished = 0;
+      await publishAll(Array.from({ length: 3 }, () => runCompleted()));
+      const handle = await app.get(DurableConsumerRunner).startBatch(
+        Consumers.AlertingRunCompleted,
+        async (items) => {
+          inFlight += items.length;
+          await release.promise;
+          finished += items.length;
+        },
+        batchOf(8),
+      );
+      await waitFor(() => inFlight > 0, 'a batch in flight');
+      let stopped = false;
+      const stopping = handle.stop().then(() => {
+        stopped = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stopped).toBe(false);
+      release.resolve();
+      await stopping;
+      expect(finished).toBe(inFlight);
+      // Whatever was handled is acked, the rest given back; a new consumer gets only the rest.
+      const rest: number[] = [];
+      const again = await app
+        .get(DurableConsumerRunner)
+        .startBatch(
+          Consumers.AlertingRunCompleted,
+          async (items) => void rest.push(items.length),
+          batchOf(8),
+        );
+      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the rest settled');
+      await again.stop();
+      expect(finished + rest.reduce((x, y) => x + y, 0)).toBe(3);
+    });
+  });
 });
