@@ -209,6 +209,8 @@ describe('ranged Parquet reads', () => {
       'SELECT #2 FROM target LIMIT 3',
       "SELECT COLUMNS('^c') FROM target LIMIT 3",
       'WITH w AS (SELECT id, colour FROM target) SELECT w FROM w LIMIT 3',
+      'SELECT x FROM target AS t(x) ORDER BY x LIMIT 3',
+      'SELECT count(*) AS n FROM (SELECT * FROM target LIMIT 100) NATURAL JOIN (SELECT * FROM target LIMIT 50)',
     ];
     const ranged = await rangedRows('gen/groups.parquet', statements);
     expect(ranged.results).toEqual(await fullRows('gen/groups.parquet', statements));
@@ -272,6 +274,10 @@ describe('statementColumns', () => {
     'SELECT t FROM target t',
     'SELECT target FROM target',
     'WITH w AS (SELECT id FROM target) SELECT w FROM w',
+    'SELECT x FROM target AS t(x)',
+    'SELECT count(*) FROM target NATURAL JOIN target AS t2',
+    'SUMMARIZE target',
+    'PIVOT target ON colour USING sum(amount)',
   ])('%s reads every column', async (sql) => {
     expect(statementColumns(await tree(sql), columns)).toBe('all');
   });

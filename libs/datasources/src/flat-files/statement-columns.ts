@@ -2,7 +2,8 @@
  * Which of the view `target`'s columns a scan statement may read, from DuckDB's parse tree
  * (`json_serialize_sql`). The answer is a superset or `'all'`: every column reference whose name
  * (or any part of a dotted name) is a column counts, and a reference that can stand for a whole
- * row (`*`, `COLUMNS(...)`, a positional `#n`, a table or alias named as a value) means all columns.
+ * row (`*`, `COLUMNS(...)`, a positional `#n`, a table or alias named as a value) or takes columns
+ * by position or shared name (`target AS t(a, b)`, a NATURAL join) means all columns.
  * The ranged Parquet reader also restricts the view to the columns it planned, so a reference this
  * misses fails to bind instead of reading bytes that were never fetched (docs/decisions/0049).
  */
@@ -21,7 +22,15 @@ export function statementColumns(tree: unknown, columns: readonly string[]): Set
     if (typeof node !== 'object' || node === null) return;
     const record = node as Record<string, unknown>;
     const nodeClass = record['class'];
-    if (nodeClass === 'STAR' || nodeClass === 'POSITIONAL_REFERENCE') {
+    // Whole rows, or columns taken by position or by shared name: a column renamed in `t(a, b)`,
+    // a NATURAL join's implicit keys.
+    const renamed = Array.isArray(record['column_name_alias']) && record['column_name_alias'].length > 0;
+    if (
+      nodeClass === 'STAR' ||
+      nodeClass === 'POSITIONAL_REFERENCE' ||
+      renamed ||
+      record['ref_type'] === 'NATURAL'
+    ) {
       whole = true;
       return;
     }
@@ -42,6 +51,9 @@ export function statementColumns(tree: unknown, columns: readonly string[]): Set
       }
     for (const [childKey, value] of Object.entries(record)) visit(value, childKey);
   };
+  // A statement DuckDB could not parse into a tree is not planned: it reads as written, over every column.
+  if (typeof tree !== 'object' || tree === null || (tree as { error?: unknown }).error !== false)
+    return 'all';
   visit(tree);
   if (whole) return 'all';
 
