@@ -4,6 +4,8 @@
 // Prints one JSON line (ChildReport).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EgressGuard } from '@dq/security';
 import {
@@ -15,9 +17,11 @@ import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
 import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
 
 export type Variant = 'duckdb-local' | 'object-store' | 'file-store';
+/** The object fetched whole with the store's own SDK and dropped: what a read of it cannot beat. */
+export type DownloadVariant = 'object-store-download' | 'file-store-download';
 
 export interface ChildRequest {
-  variant: Variant;
+  variant: Variant | DownloadVariant;
   sql: string;
   format: 'csv' | 'parquet';
   /** duckdb-local: the local file. */
@@ -79,12 +83,49 @@ async function viaAdapter(request: ChildRequest): Promise<QueryResult['rows']> {
   return result.rows;
 }
 
+/** Bytes of one bare download of the target, the body read to its end and dropped. */
+async function bareDownload(request: ChildRequest): Promise<QueryResult['rows']> {
+  const { connection, target } = request;
+  if (!connection || !target) throw new Error('A download needs a connection and a target');
+  const config = connection.config as Record<string, string>;
+  const credential = connection.credential as Record<string, string>;
+  let body: NodeJS.ReadableStream | undefined;
+  if (request.variant === 'object-store-download') {
+    const client = new S3Client({
+      endpoint: config['endpoint_url'],
+      region: config['region'],
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: credential['access_key_id'] ?? '',
+        secretAccessKey: credential['secret_access_key'] ?? '',
+      },
+    });
+    const object = await client.send(new GetObjectCommand({ Bucket: config['bucket'], Key: target }));
+    body = object.Body as NodeJS.ReadableStream | undefined;
+  } else {
+    const accountUrl = config['account_url'] ?? '';
+    const container = new ContainerClient(
+      `${accountUrl}/${config['filesystem']}`,
+      new StorageSharedKeyCredential(accountUrl.split('/').at(-1) ?? '', credential['account_key'] ?? ''),
+    );
+    body = (await container.getBlobClient(target).download()).readableStreamBody;
+  }
+  let bytes = 0;
+  for await (const chunk of body ?? []) bytes += (chunk as Uint8Array).byteLength;
+  return [{ bytes }];
+}
+
 async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
   fs.mkdirSync(request.spoolDir, { recursive: true });
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const started = process.hrtime.bigint();
-  const rows = request.variant === 'duckdb-local' ? await duckdbLocal(request) : await viaAdapter(request);
+  const rows =
+    request.variant === 'duckdb-local'
+      ? await duckdbLocal(request)
+      : request.variant === 'object-store' || request.variant === 'file-store'
+        ? await viaAdapter(request)
+        : await bareDownload(request);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const report: ChildReport = {
     rows,

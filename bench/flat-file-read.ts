@@ -18,7 +18,12 @@ import {
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
 import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
-import { type ChildReport, type ChildRequest, type Variant } from './flat-file-read-child';
+import {
+  type ChildReport,
+  type ChildRequest,
+  type DownloadVariant,
+  type Variant,
+} from './flat-file-read-child';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data');
@@ -54,8 +59,17 @@ interface Run {
   /** Wall seconds over the baseline's: 2 means twice as slow. */
   seconds_ratio_to_baseline: number;
   peak_rss_ratio_to_baseline: number;
+  /** CSV through a store: the bare download of the same object in the same run, and our time over it. */
+  download_seconds?: number;
+  seconds_ratio_to_download?: number;
   result: Record<string, unknown>;
 }
+
+/** The bare download measured beside each store's read of a CSV. */
+const DOWNLOAD_OF: Partial<Record<Variant, DownloadVariant>> = {
+  'object-store': 'object-store-download',
+  'file-store': 'file-store-download',
+};
 
 const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS category,
   ((range * 7919) % 100000 / 100)::DECIMAL(12,2) AS amount,
@@ -214,6 +228,31 @@ async function main(): Promise<void> {
         });
         reports.push({ variant, report });
       }
+      const downloads = new Map<Variant, number>();
+      if (file.format === 'csv')
+        for (const [variant, download] of Object.entries(DOWNLOAD_OF) as Array<[Variant, DownloadVariant]>) {
+          const connection = connections[variant as keyof typeof connections];
+          console.log(`downloading ${file.name} bare (${download})...`);
+          const report = await runChild({
+            variant: download,
+            sql: '',
+            format: file.format,
+            target: file.name,
+            connection: {
+              ...connection,
+              config: { ...connection.config },
+              credential: { ...connection.credential },
+            },
+            spoolDir: path.join(spoolRoot, download),
+            memoryLimitMb: MEMORY_LIMIT_MB,
+            threads: THREADS,
+          });
+          if (Number(report.rows[0]?.['bytes']) !== file.bytes)
+            throw new Error(
+              `${download} fetched ${JSON.stringify(report.rows)}, the file has ${file.bytes} bytes`,
+            );
+          downloads.set(variant, report.seconds);
+        }
       const baseline = reports[0]?.report;
       if (!baseline) throw new Error('No baseline run');
       const rowCount = Number(baseline.rows[0]?.['n']);
@@ -233,6 +272,12 @@ async function main(): Promise<void> {
           rss_before_read_mb: Math.round(report.baselineRssMb),
           seconds_ratio_to_baseline: round(report.seconds / baseline.seconds, 2),
           peak_rss_ratio_to_baseline: round(report.peakRssMb / baseline.peakRssMb, 2),
+          ...(downloads.has(variant)
+            ? {
+                download_seconds: round(downloads.get(variant) ?? 0, 3),
+                seconds_ratio_to_download: round(report.seconds / (downloads.get(variant) ?? 1), 2),
+              }
+            : {}),
           result: report.rows[0] ?? {},
         })),
       });
@@ -252,6 +297,8 @@ async function main(): Promise<void> {
     'RSS before MB',
     'time ratio',
     'RSS ratio',
+    'download s',
+    'vs download',
   ];
   const lines = results.flatMap((file) =>
     file.runs.map((run) => [
@@ -264,6 +311,8 @@ async function main(): Promise<void> {
       String(run.rss_before_read_mb),
       `${run.seconds_ratio_to_baseline.toFixed(2)}x`,
       `${run.peak_rss_ratio_to_baseline.toFixed(2)}x`,
+      run.download_seconds === undefined ? '' : run.download_seconds.toFixed(2),
+      run.seconds_ratio_to_download === undefined ? '' : `${run.seconds_ratio_to_download.toFixed(2)}x`,
     ]),
   );
   console.log(`\n${table([header, ...lines])}\n`);

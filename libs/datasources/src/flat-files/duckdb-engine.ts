@@ -155,6 +155,12 @@ export interface ViewDefinition {
    * view to run it over; `all` asks for the view of every column (after a narrowed view failed to bind).
    */
   viewFor?: (sql: string, connection: DuckDBConnection, all: boolean) => Promise<string>;
+  /**
+   * A view over a file still arriving (docs/decisions/0050): when `failed` fires, the running
+   * statement is interrupted and every statement fails with its reason, even one DuckDB finished on
+   * the cut-off bytes; `release` runs once the session is done, before its connection closes.
+   */
+  source?: { failed: AbortSignal; release: () => Promise<void> };
 }
 
 /** DuckDB's refusal to bind a statement (a column it does not find in the view, among others). */
@@ -257,6 +263,12 @@ export class DuckDbEngine {
     return this.withSession(options, async ({ connection, checkpoint }) => {
       let serialView = serialViewSql;
       let viewFor: ViewDefinition['viewFor'];
+      let source: ViewDefinition['source'];
+      const interrupt = (): void => connection.interrupt();
+      // Throws the arriving file's failure: a statement that read cut-off bytes never counts as done.
+      const sourceCheck = (): void => {
+        if (source?.failed.aborted) throw source.failed.reason;
+      };
       let defined: Promise<void> | undefined;
       const define = (): Promise<void> =>
         (defined ??= (async () => {
@@ -264,8 +276,10 @@ export class DuckDbEngine {
           let viewSql = view as string;
           let checkColumns: ViewDefinition['checkColumns'];
           if (typeof view === 'function')
-            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor } = await view());
+            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor, source } = await view());
+          source?.failed.addEventListener('abort', interrupt, { once: true });
           checkpoint();
+          sourceCheck();
           await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
           if (checkColumns) {
             // The view's columns as stored when it was made: DESCRIBE would bind it (sniff) again.
@@ -303,16 +317,25 @@ export class DuckDbEngine {
             await this.assertScanQuery(connection, sql);
             await define();
             checkpoint();
-            return await run(sql, maxRows);
+            sourceCheck();
+            const result = await run(sql, maxRows);
+            sourceCheck();
+            return result;
           } catch (error) {
             checkpoint();
+            sourceCheck();
             throw classifyDuckDbError(error, this.workDir);
           } finally {
             busy = false;
           }
         },
       };
-      return work(session);
+      try {
+        return await work(session);
+      } finally {
+        source?.failed.removeEventListener('abort', interrupt);
+        await source?.release();
+      }
     });
   }
 

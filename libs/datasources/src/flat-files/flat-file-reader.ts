@@ -27,6 +27,7 @@ import { type FileTarget, parseFileTarget } from './file-target';
 import { fetchParquetTail, footerOnlyFile, rangedParquetView } from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
 import { spoolFiles } from './spool-files';
+import { streamedCsvView } from './streamed-csv';
 
 /** How much of a CSV is read for its columns: a header and enough rows to sniff types. */
 export const CSV_SAMPLE_BYTES = 64 * 1024;
@@ -87,9 +88,11 @@ async function viewOf(
   format: FileTarget['format'],
   localPaths: readonly string[],
   encoding: FileEncoding,
+  /** Where the CSV heads are read, when not at `localPaths` (a file still arriving through a pipe). */
+  headPaths: readonly string[] = localPaths,
 ): Promise<ViewDefinition> {
   if (format === 'parquet') return { viewSql: parquetViewSql(localPaths) };
-  const heads = await csvHeads(localPaths, encoding);
+  const heads = await csvHeads(headPaths, encoding);
   return {
     viewSql: csvViewSql(localPaths, { encoding }),
     serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
@@ -278,6 +281,14 @@ export class FlatFileReader {
         if (!refused || call.signal?.aborted) throw error;
         await fs.promises.rm(rangedDirectory, { recursive: true, force: true });
       }
+    }
+    const [single] = files;
+    if (target.format === 'csv' && files.length === 1 && single && !store.linkTo) {
+      // One remote CSV is read while it downloads (docs/decisions/0050).
+      const streamed = await streamedCsvView(store, single, directory, call, (viewPath, headPath) =>
+        viewOf('csv', [viewPath], encoding, [headPath]),
+      );
+      if (streamed) return streamed;
     }
     return viewOf(target.format, await spoolFiles(store, files, directory, call), encoding);
   }
