@@ -276,6 +276,7 @@ describe('statementColumns', () => {
     'WITH w AS (SELECT id FROM target) SELECT w FROM w',
     'SELECT x FROM target AS t(x)',
     'SELECT count(*) FROM target NATURAL JOIN target AS t2',
+    'SELECT pair FROM target AS pair',
     'SUMMARIZE target',
     'PIVOT target ON colour USING sum(amount)',
   ])('%s reads every column', async (sql) => {

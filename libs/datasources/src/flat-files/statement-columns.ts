@@ -59,16 +59,13 @@ export function statementColumns(tree: unknown, columns: readonly string[]): Set
 
   const needed = new Set<string>();
   for (const parts of references) {
-    let matched = false;
     for (const part of parts) {
       const column = byLowerName.get(part.toLowerCase());
-      if (column !== undefined) {
-        needed.add(column);
-        matched = true;
-      }
+      if (column !== undefined) needed.add(column);
     }
     const head = parts[0]?.toLowerCase();
-    if (!matched && parts.length === 1 && head !== undefined && relations.has(head)) return 'all';
+    // A lone name that is also a table or alias may be the whole row, even where a column shares it.
+    if (parts.length === 1 && head !== undefined && relations.has(head)) return 'all';
   }
   return needed;
 }
