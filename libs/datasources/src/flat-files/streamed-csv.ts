@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { DatasourceErrorClass } from '@dq/contracts';
 import { type CallOptions, DatasourceError, type FileEntry } from '../adapter/datasource-adapter';
 import { type ViewDefinition } from './duckdb-engine';
+import { PipeFeeder } from './pipe-feeder';
 import { type RemoteFileStore } from './remote-file-store';
 
 /** Bytes that must have arrived before the view is made: the head the encoding and header checks read. */
@@ -73,6 +74,7 @@ class ArrivingCsv {
   private readonly failedController = new AbortController();
   private readonly stopController = new AbortController();
   private readonly readers = new Set<net.Socket>();
+  private readonly feeder = new PipeFeeder();
   /** A pipe made ahead, moved to `viewPath` the moment a reader opens the current one. */
   private spare?: string;
   private spares = 0;
@@ -83,6 +85,8 @@ class ArrivingCsv {
   private downloaded?: Promise<void>;
 
   readonly failed = this.failedController.signal;
+  /** The spool file by a name that stays, for the encoding and header checks. */
+  readonly headPath: string;
 
   constructor(
     private readonly store: RemoteFileStore,
@@ -93,16 +97,22 @@ class ArrivingCsv {
     private readonly call: CallOptions,
   ) {
     this.dataPath = spoolPath;
+    this.headPath = path.join(directory, `head-${path.basename(spoolPath)}`);
   }
 
-  /** Makes the pipe and starts the download; the pipe is served from then on. */
+  /** Starts the download and makes the pipes meanwhile; the pipe is served from then on. */
   async start(): Promise<void> {
-    await makeFifo(this.viewPath);
-    this.spare = await this.makeSpare();
+    this.feeder.warm();
+    const piped = Promise.all([makeFifo(this.viewPath), this.makeSpare()]).then(([, spare]) => {
+      this.spare = spare;
+    });
+    // The switch to the whole file needs the pipe in place; without pipes the caller releases.
     this.downloaded = this.download().then(
-      () => this.arrived(),
+      () => piped.then(() => this.arrived()),
       (error: unknown) => this.fail(error),
     );
+    this.downloaded.catch(() => undefined);
+    await piped;
     this.schedulePoll();
   }
 
@@ -124,8 +134,9 @@ class ArrivingCsv {
     this.closed = true;
     this.stopController.abort();
     this.stopPolling();
+    this.feeder.stop();
     this.endReaders();
-    await this.downloaded;
+    await this.downloaded?.catch(() => undefined);
     this.unblockOpeners(this.viewPath);
   }
 
@@ -134,6 +145,8 @@ class ArrivingCsv {
       ? AbortSignal.any([this.call.signal, this.stopController.signal])
       : this.stopController.signal;
     const handle = await fs.promises.open(this.spoolPath, 'wx');
+    // A second name for the head checks: the spool file may be renamed while they read it.
+    await fs.promises.link(this.spoolPath, this.headPath);
     try {
       const source = await this.store.openStream(this.file.path, { ...this.call, signal });
       const sink = new Writable({
@@ -146,6 +159,7 @@ class ArrivingCsv {
           handle.writev(buffers).then(({ bytesWritten }) => {
             if (bytesWritten !== length) throw new Error('The spool disk took fewer bytes than written');
             this.written += bytesWritten;
+            this.feeder.setWritten(this.written);
             this.wake();
             callback();
           }, callback);
@@ -162,6 +176,7 @@ class ArrivingCsv {
   private arrived(): void {
     if (this.closed) return;
     this.done = true;
+    this.feeder.complete();
     this.wake();
     this.stopPolling();
     if (this.spare) fs.rmSync(this.spare, { force: true });
@@ -205,6 +220,7 @@ class ArrivingCsv {
     if (this.closed) return;
     this.failedController.abort(this.failure);
     this.stopPolling();
+    this.feeder.stop();
     this.endReaders();
     this.unblockOpeners(this.viewPath);
     fs.rmSync(this.viewPath, { force: true });
@@ -279,19 +295,30 @@ class ArrivingCsv {
 
   /** Feeds one reader's pipe the file from its first byte; a reader that closes early is let go. */
   private serve(fd: number): void {
-    const reader = new net.Socket({ fd, readable: false, writable: true });
-    this.readers.add(reader);
-    // EPIPE: the reader closed its end (a bind reads only the sniffer's sample).
-    reader.on('error', () => undefined);
-    reader.once('close', () => this.readers.delete(reader));
     let source: number;
     try {
       // Opened now, before the spool file can be renamed to the view's path.
       source = fs.openSync(this.dataPath, 'r');
     } catch (error) {
+      fs.closeSync(fd);
       this.fail(error);
       return;
     }
+    this.feeder.feed(
+      fd,
+      source,
+      (error) => this.fail(error),
+      () => this.serveHere(fd, source),
+    );
+  }
+
+  /** Feeds one reader's pipe from the event loop (where a pipe cannot be reopened by descriptor). */
+  private serveHere(fd: number, source: number): void {
+    const reader = new net.Socket({ fd, readable: false, writable: true });
+    this.readers.add(reader);
+    // EPIPE: the reader closed its end (a bind reads only the sniffer's sample).
+    reader.on('error', () => undefined);
+    reader.once('close', () => this.readers.delete(reader));
     // A pump that fails fails the file: its reader must never take an early end for the whole file.
     this.pump(reader, source).catch((error: unknown) => this.fail(error));
   }
@@ -381,7 +408,7 @@ export async function streamedCsvView(
   }
   try {
     await arriving.waitFor(Math.min(file.size, HEAD_BYTES));
-    const view = await csvView(arriving.viewPath, arriving.spoolPath);
+    const view = await csvView(arriving.viewPath, arriving.headPath);
     return { ...view, source: { failed: arriving.failed, release: () => arriving.release() } };
   } catch (error) {
     await arriving.release();
