@@ -48,10 +48,13 @@ function openForWaitingReader(fifoPath: string): number | undefined {
   }
 }
 
-function truncated(file: FileEntry, received: number): DatasourceError {
+/** A download whose size is not the listed size: cut off, or the file replaced meanwhile. */
+function wrongSize(file: FileEntry, received: number): DatasourceError {
   return new DatasourceError(
     DatasourceErrorClass.Unreachable,
-    `The download of ${file.path} broke off after ${received} of ${file.size} bytes`,
+    received < file.size
+      ? `The download of ${file.path} broke off after ${received} of ${file.size} bytes`
+      : `The file ${file.path} changed while it was read: ${received} bytes arrived, ${file.size} were listed`,
   );
 }
 
@@ -169,7 +172,7 @@ class ArrivingCsv {
     } finally {
       await handle.close();
     }
-    if (this.written !== this.file.size) throw truncated(this.file, this.written);
+    if (this.written !== this.file.size) throw wrongSize(this.file, this.written);
   }
 
   /** The whole file is in: readers get their last bytes and the end; the path becomes the file. */
