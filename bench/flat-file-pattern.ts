@@ -4,23 +4,16 @@
 // (F, ADLS on Azurite) adapters from their peers, with DuckDB reading the one local file beside
 // them. The companion of flat-file-read.ts (same child process, same query). See bench/README.md.
 //   node -r ./tools/register.cjs bench/flat-file-pattern.ts
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
-import { type DatasourceConnection } from '../libs/datasources/src/adapter/datasource-adapter';
-import { type ChildReport, type ChildRequest, type Variant } from './flat-file-read-child';
+import { type ChildReport, type Variant } from './flat-file-read-child';
+import { readInChild, round, type StorePeers, startStorePeers, uploadToStorePeers } from './flat-file-peers';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data', 'patterns');
 const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-pattern.json');
-const BUCKET = 'bench';
-const FILESYSTEM = 'bench';
 // DQ_BENCH_SCALE (default 1) shrinks the number of files (never the rows of one); only a full run is recorded.
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 const FILE_COUNT = Math.max(10, Math.round(1000 * SCALE));
@@ -89,77 +82,26 @@ async function ensureData(format: Format): Promise<PatternData> {
 }
 
 /** Every file under `<format>/` in the bucket and the filesystem, a few uploads at a time. */
-async function upload(s3: S3Peer, azurite: AzuritePeer, data: PatternData[]): Promise<void> {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
-  });
-  const container = new ContainerClient(
-    `${azurite.accountUrl}/${FILESYSTEM}`,
-    new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
-  );
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  await container.create();
-  const pending = data.flatMap((set) =>
+async function upload(peers: StorePeers, data: PatternData[]): Promise<void> {
+  const files = data.flatMap((set) =>
     [...set.parts, set.whole].map((file) => ({ file, key: `${set.format}/${path.basename(file)}` })),
   );
-  await Promise.all(
-    Array.from({ length: UPLOADS_IN_FLIGHT }, async () => {
-      for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
-        const body = await fs.promises.readFile(next.file);
-        await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: next.key, Body: body }));
-        await container.getBlockBlobClient(next.key).uploadData(body);
-      }
-    }),
-  );
-  client.destroy();
-}
-
-async function runChild(request: ChildRequest): Promise<ChildReport> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
-    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
-  );
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
-}
-
-function round(value: number, digits: number): number {
-  return Number(value.toFixed(digits));
+  await uploadToStorePeers(peers, files, UPLOADS_IN_FLIGHT);
 }
 
 /**
  * The pattern and the one file through each store, each read in its own process; the answers must
  * match DuckDB's on the local whole file.
  */
-export async function benchFilePatterns(
-  s3: S3Peer,
-  azurite: AzuritePeer,
-  spoolRoot: string,
-): Promise<PatternRun[]> {
+export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): Promise<PatternRun[]> {
   const data = await Promise.all((['csv', 'parquet'] as const).map(ensureData));
   console.log(`uploading ${data.length * (FILE_COUNT + 1)} files to each peer...`);
-  await upload(s3, azurite, data);
-  const connections: Record<'object-store' | 'file-store', DatasourceConnection> = {
-    'object-store': {
-      id: null,
-      kind: 'object_store',
-      config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
-      credential: { access_key_id: 'bench', secret_access_key: 'bench' },
-    },
-    'file-store': {
-      id: null,
-      kind: 'file_store',
-      config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-      credential: { account_key: azurite.accountKey },
-    },
-  };
+  await upload(peers, data);
+  const { connections } = peers;
   const runs: PatternRun[] = [];
   for (const set of data) {
     const read = (variant: Variant, target?: string): Promise<ChildReport> =>
-      runChild({
+      readInChild({
         variant,
         sql: SQL,
         format: set.format,
@@ -213,13 +155,12 @@ export async function benchFilePatterns(
 
 async function main(): Promise<void> {
   const spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-pattern-'));
-  console.log('starting the S3 peer (moto) and Azurite...');
-  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  const peers = await startStorePeers();
   let runs: PatternRun[];
   try {
-    runs = await benchFilePatterns(s3, azurite, spoolRoot);
+    runs = await benchFilePatterns(peers, spoolRoot);
   } finally {
-    await Promise.all([s3.stop(), azurite.stop()]);
+    await peers.stop();
     fs.rmSync(spoolRoot, { recursive: true, force: true });
   }
   console.log('\nformat   files  rows        read by        pattern s  one file s  ratio');

@@ -3,33 +3,16 @@
 // object-store (O, S3 on moto) and file-store (F, ADLS on Azurite) adapters from their peers,
 // against DuckDB reading the same local file directly. See bench/README.md.
 //   npm run bench:flat-files
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import {
-  CompleteMultipartUploadCommand,
-  CreateBucketCommand,
-  CreateMultipartUploadCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
-import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
-import {
-  type ChildReport,
-  type ChildRequest,
-  type DownloadVariant,
-  type Variant,
-} from './flat-file-read-child';
+import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
+import { readInChild, round, startStorePeers, uploadToStorePeers } from './flat-file-peers';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data');
 const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-read.json');
-const BUCKET = 'bench';
-const FILESYSTEM = 'bench';
 // DQ_BENCH_SCALE (default 1) shrinks both files for a quick trial; only a full-size run is recorded.
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 const PARQUET_ROWS = Math.round(10_000_000 * SCALE);
@@ -41,7 +24,6 @@ const THREADS = 2;
 // Rounded: a CSV's amount is sniffed as DOUBLE, and a parallel sum of doubles differs in the last bits run to run.
 const SQL =
   'SELECT count(*) AS n, round(sum(amount), 2) AS total, count(DISTINCT category) AS categories FROM target';
-const UPLOAD_PART_BYTES = 64 * 2 ** 20;
 
 interface BenchFile {
   name: string;
@@ -110,72 +92,6 @@ async function ensureData(): Promise<BenchFile[]> {
   }));
 }
 
-/** Multipart upload in 64 MiB parts read one at a time: the file is never in memory whole. */
-async function uploadToS3(peer: S3Peer, files: BenchFile[]): Promise<void> {
-  const client = new S3Client({
-    endpoint: peer.endpoint,
-    region: peer.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  for (const file of files) {
-    const { UploadId } = await client.send(
-      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: file.name }),
-    );
-    const parts: Array<{ ETag?: string; PartNumber: number }> = [];
-    const handle = await fs.promises.open(file.localFile, 'r');
-    try {
-      for (let offset = 0, part = 1; offset < file.bytes; offset += UPLOAD_PART_BYTES, part += 1) {
-        const length = Math.min(UPLOAD_PART_BYTES, file.bytes - offset);
-        const body = Buffer.alloc(length);
-        await handle.read(body, 0, length, offset);
-        const { ETag } = await client.send(
-          new UploadPartCommand({ Bucket: BUCKET, Key: file.name, UploadId, PartNumber: part, Body: body }),
-        );
-        parts.push({ ETag, PartNumber: part });
-      }
-    } finally {
-      await handle.close();
-    }
-    await client.send(
-      new CompleteMultipartUploadCommand({
-        Bucket: BUCKET,
-        Key: file.name,
-        UploadId,
-        MultipartUpload: { Parts: parts },
-      }),
-    );
-  }
-  client.destroy();
-}
-
-async function uploadToAzurite(peer: AzuritePeer, files: BenchFile[]): Promise<void> {
-  const container = new ContainerClient(
-    `${peer.accountUrl}/${FILESYSTEM}`,
-    new StorageSharedKeyCredential(peer.accountName, peer.accountKey),
-  );
-  await container.create();
-  for (const file of files)
-    await container.getBlockBlobClient(file.name).uploadFile(file.localFile, {
-      blockSize: 8 * 2 ** 20,
-      concurrency: 4,
-    });
-}
-
-async function runChild(request: ChildRequest): Promise<ChildReport> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
-    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
-  );
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
-}
-
-function round(value: number, digits: number): number {
-  return Number(value.toFixed(digits));
-}
-
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')).join('\n');
@@ -184,31 +100,20 @@ function table(rows: string[][]): string {
 async function main(): Promise<void> {
   const files = await ensureData();
   const spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-spool-'));
-  console.log('starting the S3 peer (moto) and Azurite...');
-  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  const peers = await startStorePeers();
   const results: Array<BenchFile & { rows: number; runs: Run[] }> = [];
   try {
     console.log('uploading...');
-    await Promise.all([uploadToS3(s3, files), uploadToAzurite(azurite, files)]);
-    const connections = {
-      'object-store': {
-        id: null,
-        kind: 'object_store',
-        config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
-        credential: { access_key_id: 'bench', secret_access_key: 'bench' },
-      },
-      'file-store': {
-        id: null,
-        kind: 'file_store',
-        config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-        credential: { account_key: azurite.accountKey },
-      },
-    } as const;
+    await uploadToStorePeers(
+      peers,
+      files.map((file) => ({ file: file.localFile, key: file.name })),
+    );
+    const { connections } = peers;
     for (const file of files) {
       const reports: Array<{ variant: Variant; report: ChildReport }> = [];
       for (const variant of ['duckdb-local', 'object-store', 'file-store'] as const) {
         console.log(`reading ${file.name} with ${variant}...`);
-        const report = await runChild({
+        const report = await readInChild({
           variant,
           sql: SQL,
           format: file.format,
@@ -233,7 +138,7 @@ async function main(): Promise<void> {
         for (const [variant, download] of Object.entries(DOWNLOAD_OF) as Array<[Variant, DownloadVariant]>) {
           const connection = connections[variant as keyof typeof connections];
           console.log(`downloading ${file.name} bare (${download})...`);
-          const report = await runChild({
+          const report = await readInChild({
             variant: download,
             sql: '',
             format: file.format,
@@ -283,7 +188,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    await Promise.all([s3.stop(), azurite.stop()]);
+    await peers.stop();
     fs.rmSync(spoolRoot, { recursive: true, force: true });
   }
 

@@ -7,18 +7,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  CompleteMultipartUploadCommand,
-  CreateBucketCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
 import { EgressGuard } from '@dq/security';
-import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
+import { type S3Peer } from '@dq/testing';
 import {
   type DatasourceAdapter,
   type DatasourceConnection,
@@ -27,16 +19,14 @@ import {
 import { FileStoreAdapter } from '../libs/datasources/src/file-store/file-store-adapter';
 import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
 import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
+import { BUCKET, benchS3Client, startStorePeers, uploadToStorePeers } from './flat-file-peers';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data');
 const RESULTS_FILE = path.join(__dirname, 'results', 'ranged-parquet-read.json');
-const BUCKET = 'bench';
-const FILESYSTEM = 'bench';
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 const ROWS = Math.round(10_000_000 * SCALE);
 const THREADS = 2;
-const UPLOAD_PART_BYTES = 64 * 2 ** 20;
 const TIMEOUT_MS = 3_600_000;
 
 const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS category,
@@ -81,50 +71,6 @@ async function neededBytes(file: string): Promise<{ chunks: number; footer: numb
   await handle.read(tail, 0, 8, fs.statSync(file).size - 8);
   await handle.close();
   return { chunks: Number(reader.getRowObjectsJson()[0]?.['bytes']), footer: tail.readUInt32LE(0) + 8 };
-}
-
-async function uploadToS3(peer: S3Peer, file: string, key: string): Promise<void> {
-  const client = new S3Client({
-    endpoint: peer.endpoint,
-    region: peer.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key }));
-  const parts: Array<{ ETag?: string; PartNumber: number }> = [];
-  const size = fs.statSync(file).size;
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    for (let offset = 0, part = 1; offset < size; offset += UPLOAD_PART_BYTES, part += 1) {
-      const body = Buffer.alloc(Math.min(UPLOAD_PART_BYTES, size - offset));
-      await handle.read(body, 0, body.byteLength, offset);
-      const { ETag } = await client.send(
-        new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId, PartNumber: part, Body: body }),
-      );
-      parts.push({ ETag, PartNumber: part });
-    }
-  } finally {
-    await handle.close();
-  }
-  await client.send(
-    new CompleteMultipartUploadCommand({
-      Bucket: BUCKET,
-      Key: key,
-      UploadId,
-      MultipartUpload: { Parts: parts },
-    }),
-  );
-  client.destroy();
-}
-
-async function uploadToAzurite(peer: AzuritePeer, file: string, key: string): Promise<void> {
-  const container = new ContainerClient(
-    `${peer.accountUrl}/${FILESYSTEM}`,
-    new StorageSharedKeyCredential(peer.accountName, peer.accountKey),
-  );
-  await container.create();
-  await container.getBlockBlobClient(key).uploadFile(file, { blockSize: 8 * 2 ** 20, concurrency: 4 });
 }
 
 interface Measured {
@@ -179,12 +125,7 @@ async function remote(
 
 /** One bare GET of the whole object from moto, for scale: what the peer costs for any request. */
 async function bareGetSeconds(peer: S3Peer, key: string): Promise<number> {
-  const client = new S3Client({
-    endpoint: peer.endpoint,
-    region: peer.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
-  });
+  const client = benchS3Client(peer);
   const started = process.hrtime.bigint();
   const object = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key, Range: 'bytes=0-0' }));
   await object.Body?.transformToByteArray();
@@ -199,24 +140,18 @@ async function main(): Promise<void> {
   const needed = await neededBytes(file);
   const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-ranged-'));
   const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
-  console.log('starting the S3 peer (moto) and Azurite...');
-  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  const peers = await startStorePeers();
   const runs: Measured[] = [];
   let rangedGetSeconds = 0;
   try {
     console.log('uploading...');
-    await Promise.all([uploadToS3(s3, file, key), uploadToAzurite(azurite, file, key)]);
+    await uploadToStorePeers(peers, [{ file, key }]);
     runs.push(await local(file));
     runs.push(
       await remote(
         'object-store',
         new ObjectStoreAdapter({ egress, spoolDir }),
-        {
-          id: null,
-          kind: 'object_store',
-          config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
-          credential: { access_key_id: 'bench', secret_access_key: 'bench' },
-        },
+        peers.connections['object-store'],
         key,
       ),
     );
@@ -224,18 +159,13 @@ async function main(): Promise<void> {
       await remote(
         'file-store',
         new FileStoreAdapter({ egress, spoolDir }),
-        {
-          id: null,
-          kind: 'file_store',
-          config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-          credential: { account_key: azurite.accountKey },
-        },
+        peers.connections['file-store'],
         key,
       ),
     );
-    rangedGetSeconds = await bareGetSeconds(s3, key);
+    rangedGetSeconds = await bareGetSeconds(peers.s3, key);
   } finally {
-    await Promise.all([s3.stop(), azurite.stop()]);
+    await peers.stop();
     egress.destroy();
     fs.rmSync(spoolDir, { recursive: true, force: true });
   }

@@ -1,22 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { EgressGuard } from '@dq/security';
-import {
-  type AzuritePeer,
-  type S3Peer,
-  createS3PeerBucket,
-  putS3PeerObjects,
-  startAzuritePeer,
-  startS3Peer,
-} from '@dq/testing';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { type CallOptions, type DatasourceConnection, DatasourceError } from '../adapter/datasource-adapter';
-import { adlsSettingsOf } from '../file-store/adls-connection-config';
-import { AdlsRemoteFileStore } from '../file-store/adls-file-store';
-import { S3RemoteFileStore } from '../object-store/s3-file-store';
+import { type StorePeers, startStorePeers } from '../../test/store-peers';
+import { type CallOptions, DatasourceError } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
 import { type RemoteFileStore } from './remote-file-store';
 import { PARALLEL_DOWNLOADS } from './spool-files';
@@ -138,20 +126,16 @@ interface Peer {
 }
 
 describe('batch patterns of many small files on the S3 and ADLS peers', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
   let workDir: string;
   let spoolDir: string;
   let reader: FlatFileReader;
-  let s3: S3Peer;
-  let azurite: AzuritePeer;
+  let storePeers: StorePeers | undefined;
   let s3Admin: S3Client | undefined;
   const peers: Peer[] = [];
 
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'dq-pattern-'));
     spoolDir = await mkdtemp(path.join(tmpdir(), 'dq-pattern-spool-'));
-    reader = new FlatFileReader({ egress, spoolDir });
-    [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
     const parquet = await parquetFiles(workDir);
     const objects: Array<{ key: string; body: string | Uint8Array }> = [];
     const allRows: string[] = [];
@@ -164,35 +148,11 @@ describe('batch patterns of many small files on the S3 and ADLS peers', () => {
     objects.push({ key: 'whole/all.csv', body: `${HEADER}\n${allRows.join('\n')}\n` });
     objects.push({ key: 'whole/all.parquet', body: parquet.whole });
 
-    await createS3PeerBucket(s3, BUCKET);
-    await putS3PeerObjects(s3, BUCKET, objects);
-    const container = new ContainerClient(
-      `${azurite.accountUrl}/${FILESYSTEM}`,
-      new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
-    );
-    await container.create();
-    const pending = [...objects];
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let next = pending.shift(); next !== undefined; next = pending.shift())
-          await container
-            .getBlockBlobClient(next.key)
-            .uploadData(typeof next.body === 'string' ? Buffer.from(next.body) : next.body);
-      }),
-    );
+    const started = await startStorePeers({ bucket: BUCKET, filesystem: FILESYSTEM, objects });
+    storePeers = started;
+    reader = new FlatFileReader({ egress: started.egress, spoolDir });
+    const { s3, container } = started;
 
-    const s3Connection: DatasourceConnection = {
-      id: null,
-      kind: 'object_store',
-      config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
-      credential: { access_key_id: 'test', secret_access_key: 'test' },
-    };
-    const adlsConnection: DatasourceConnection = {
-      id: null,
-      kind: 'file_store',
-      config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-      credential: { account_key: azurite.accountKey },
-    };
     const admin = new S3Client({
       endpoint: s3.endpoint,
       region: s3.region,
@@ -203,14 +163,14 @@ describe('batch patterns of many small files on the S3 and ADLS peers', () => {
     peers.push(
       {
         name: 'S3 (moto)',
-        open: () => S3RemoteFileStore.open(s3Connection, { egress, spoolDir }, CALL),
+        open: () => started.openS3(spoolDir, CALL),
         remove: async (file) => {
           await admin.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: file }));
         },
       },
       {
         name: 'ADLS (Azurite)',
-        open: () => AdlsRemoteFileStore.open(adlsSettingsOf(adlsConnection), { egress, spoolDir }, CALL),
+        open: () => started.openAdls(spoolDir, CALL),
         remove: async (file) => {
           await container.getBlockBlobClient(file).delete();
         },
@@ -220,8 +180,7 @@ describe('batch patterns of many small files on the S3 and ADLS peers', () => {
 
   afterAll(async () => {
     s3Admin?.destroy();
-    await Promise.all([s3?.stop(), azurite?.stop()]);
-    egress.destroy();
+    await storePeers?.stop();
     await rm(workDir, { recursive: true, force: true });
     await rm(spoolDir, { recursive: true, force: true });
   });

@@ -1,26 +1,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { EgressGuard } from '@dq/security';
-import {
-  type AzuritePeer,
-  type S3Peer,
-  createS3PeerBucket,
-  putS3PeerObjects,
-  startAzuritePeer,
-  startS3Peer,
-} from '@dq/testing';
+import { rowsOfEach, wholeParquetRows } from '../../test/statement-rows';
+import { type StorePeers, startStorePeers } from '../../test/store-peers';
 import {
   type CallOptions,
   type DatasourceAdapter,
   type DatasourceConnection,
   type TransferTally,
 } from '../adapter/datasource-adapter';
-import { FileStoreAdapter } from '../file-store/file-store-adapter';
-import { ObjectStoreAdapter } from '../object-store/object-store-adapter';
-import { DuckDbEngine, sqlString } from './duckdb-engine';
+import { DuckDbEngine } from './duckdb-engine';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const BUCKET = 'dq-ranged';
@@ -47,13 +37,11 @@ function statementsFor(columns: readonly string[]): string[] {
 }
 
 describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
   let workDir: string;
   let engine: DuckDbEngine;
-  let s3: S3Peer;
-  let azurite: AzuritePeer;
-  let objectStore: ObjectStoreAdapter;
-  let fileStore: FileStoreAdapter;
+  let peers: StorePeers;
+  let objectStore: DatasourceAdapter;
+  let fileStore: DatasourceAdapter;
   /** Object key → local path of the same bytes. */
   const objects = new Map<string, string>();
 
@@ -84,60 +72,25 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
     const iceberg = path.join(REPO_ROOT, 'fixtures/iceberg');
     for (const name of parquetFiles(iceberg)) objects.set(`iceberg/${name}`, path.join(iceberg, name));
 
-    s3 = await startS3Peer();
-    await createS3PeerBucket(s3, BUCKET);
-    await putS3PeerObjects(
-      s3,
-      BUCKET,
-      [...objects].map(([key, local]) => ({ key, body: new Uint8Array(fs.readFileSync(local)) })),
-    );
-    azurite = await startAzuritePeer();
-    const admin = new ContainerClient(
-      `${azurite.accountUrl}/${FILESYSTEM}`,
-      new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
-    );
-    await admin.create();
-    for (const [key, local] of objects)
-      await admin.getBlockBlobClient(key).uploadData(fs.readFileSync(local));
+    peers = await startStorePeers({
+      bucket: BUCKET,
+      filesystem: FILESYSTEM,
+      objects: [...objects].map(([key, local]) => ({ key, body: new Uint8Array(fs.readFileSync(local)) })),
+    });
 
     const spoolDir = path.join(workDir, 'spool');
-    objectStore = new ObjectStoreAdapter({ egress, spoolDir });
-    fileStore = new FileStoreAdapter({ egress, spoolDir });
+    ({ objectStore, fileStore } = peers.adapters(spoolDir));
     engine = DuckDbEngine.shared({ spoolRoot: spoolDir });
   }, 180_000);
 
   afterAll(async () => {
-    await s3?.stop();
-    await azurite?.stop();
-    egress.destroy();
+    await peers?.stop();
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   });
 
   const stores: Array<[string, () => { adapter: DatasourceAdapter; connection: DatasourceConnection }]> = [
-    [
-      'S3',
-      () => ({
-        adapter: objectStore,
-        connection: {
-          id: null,
-          kind: 'object_store',
-          config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true },
-          credential: { access_key_id: 'ranged', secret_access_key: 'ranged-secret' },
-        },
-      }),
-    ],
-    [
-      'ADLS',
-      () => ({
-        adapter: fileStore,
-        connection: {
-          id: null,
-          kind: 'file_store',
-          config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-          credential: { account_key: azurite.accountKey },
-        },
-      }),
-    ],
+    ['S3', () => ({ adapter: objectStore, connection: peers.s3Connection })],
+    ['ADLS', () => ({ adapter: fileStore, connection: peers.adlsConnection })],
   ];
 
   /** Each statement's rows over the remote object, and what was fetched for them. */
@@ -148,32 +101,15 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
   ): Promise<{ results: unknown[]; tally: TransferTally }> {
     const { adapter, connection } = store();
     const tally: TransferTally = { bytes: 0, requests: 0 };
-    const results = await adapter.withScan!(connection, key, { ...CALL, transfer: tally }, async (scan) => {
-      const rows: unknown[] = [];
-      for (const sql of statements) rows.push((await scan.query(sql, 100_000)).rows);
-      return rows;
-    });
+    const results = await adapter.withScan!(connection, key, { ...CALL, transfer: tally }, (scan) =>
+      rowsOfEach(scan, statements),
+    );
     return { results, tally };
   }
 
   /** Each statement's rows over the local copy, read whole. */
-  async function localRows(key: string, statements: readonly string[]): Promise<unknown[]> {
-    const directory = await engine.createCallDirectory();
-    try {
-      const copy = path.join(directory, 'whole.parquet');
-      fs.copyFileSync(objects.get(key) as string, copy);
-      return await engine.withView(
-        `SELECT * FROM read_parquet([${sqlString(copy)}], union_by_name = true)`,
-        CALL,
-        async (scan) => {
-          const rows: unknown[] = [];
-          for (const sql of statements) rows.push((await scan.query(sql, 100_000)).rows);
-          return rows;
-        },
-      );
-    } finally {
-      await engine.removeCallDirectory(directory);
-    }
+  function localRows(key: string, statements: readonly string[]): Promise<unknown[]> {
+    return wholeParquetRows(engine, objects.get(key) as string, statements, CALL);
   }
 
   describe.each(stores)('%s', (_name, store) => {

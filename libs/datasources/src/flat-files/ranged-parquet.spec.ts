@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type CallOptions, type FileEntry, type TransferTally } from '../adapter/datasource-adapter';
-import { DuckDbEngine, sqlString } from './duckdb-engine';
+import { rowsOfEach, wholeParquetRows } from '../../test/statement-rows';
+import { DuckDbEngine } from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { FlatFileReader } from './flat-file-reader';
 import { LocalFileStore } from './local-file-store';
@@ -102,11 +103,7 @@ describe('ranged Parquet reads', () => {
         () =>
           rangedParquetView(engine, counted, [entry], directory, CALL, { unfetchedByte: POISON, tailBytes }),
         CALL,
-        async (scan) => {
-          const rows: unknown[] = [];
-          for (const sql of statements) rows.push((await scan.query(sql, 100_000)).rows);
-          return rows;
-        },
+        (scan) => rowsOfEach(scan, statements),
       );
       return { results, tally };
     } finally {
@@ -115,23 +112,8 @@ describe('ranged Parquet reads', () => {
   }
 
   /** The rows of each statement over the whole file, as a full download reads it. */
-  async function fullRows(file: string, statements: readonly string[]): Promise<unknown[]> {
-    const directory = await engine.createCallDirectory();
-    try {
-      const copy = path.join(directory, 'whole.parquet');
-      fs.copyFileSync(path.join(root, file), copy);
-      return await engine.withView(
-        `SELECT * FROM read_parquet([${sqlString(copy)}], union_by_name = true)`,
-        CALL,
-        async (scan) => {
-          const rows: unknown[] = [];
-          for (const sql of statements) rows.push((await scan.query(sql, 100_000)).rows);
-          return rows;
-        },
-      );
-    } finally {
-      await engine.removeCallDirectory(directory);
-    }
+  function fullRows(file: string, statements: readonly string[]): Promise<unknown[]> {
+    return wholeParquetRows(engine, path.join(root, file), statements, CALL);
   }
 
   async function columnsOf(file: string): Promise<string[]> {

@@ -3,26 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { DatasourceErrorClass, type FileEncoding } from '@dq/contracts';
-import { EgressGuard } from '@dq/security';
-import {
-  type AzuritePeer,
-  type S3Peer,
-  createS3PeerBucket,
-  putS3PeerObjects,
-  startAzuritePeer,
-  startS3Peer,
-} from '@dq/testing';
-import {
-  type CallOptions,
-  DatasourceError,
-  type DatasourceConnection,
-  type TransferTally,
-} from '../adapter/datasource-adapter';
-import { adlsSettingsOf } from '../file-store/adls-connection-config';
-import { AdlsRemoteFileStore } from '../file-store/adls-file-store';
-import { S3RemoteFileStore } from '../object-store/s3-file-store';
+import { type StorePeers, startStorePeers } from '../../test/store-peers';
+import { type CallOptions, DatasourceError, type TransferTally } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
 import { countingStore } from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
@@ -201,11 +184,9 @@ function shaped(
 }
 
 describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) peers', () => {
-  const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
   let workDir: string;
   let reader: FlatFileReader;
-  let s3: S3Peer;
-  let azurite: AzuritePeer;
+  let storePeers: StorePeers;
   /** Object name → its bytes. */
   const objects = new Map<string, Buffer>();
 
@@ -220,54 +201,22 @@ describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) 
         if (bytes.byteLength > 0 && encodingOf(name) !== 'utf-16')
           objects.set(`padded/${name}`, padded(bytes));
       }
-    s3 = await startS3Peer();
-    await createS3PeerBucket(s3, BUCKET);
-    await putS3PeerObjects(
-      s3,
-      BUCKET,
-      [...objects].map(([key, body]) => ({ key, body: new Uint8Array(body) })),
-    );
-    azurite = await startAzuritePeer();
-    const admin = new ContainerClient(
-      `${azurite.accountUrl}/${FILESYSTEM}`,
-      new StorageSharedKeyCredential(azurite.accountName, azurite.accountKey),
-    );
-    await admin.create();
-    for (const [key, body] of objects) await admin.getBlockBlobClient(key).uploadData(body);
-    reader = new FlatFileReader({ egress, spoolDir: path.join(workDir, 'spool') });
+    storePeers = await startStorePeers({
+      bucket: BUCKET,
+      filesystem: FILESYSTEM,
+      objects: [...objects].map(([key, body]) => ({ key, body: new Uint8Array(body) })),
+    });
+    reader = new FlatFileReader({ egress: storePeers.egress, spoolDir: path.join(workDir, 'spool') });
   }, 300_000);
 
   afterAll(async () => {
-    await s3?.stop();
-    await azurite?.stop();
-    egress.destroy();
+    await storePeers?.stop();
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   });
 
-  function s3Connection(): DatasourceConnection {
-    return {
-      id: null,
-      kind: 'object_store',
-      config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true },
-      credential: { access_key_id: 'test', secret_access_key: 'test' },
-    };
-  }
-
-  function adlsConnection(): DatasourceConnection {
-    return {
-      id: null,
-      kind: 'file_store',
-      config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-      credential: { account_key: azurite.accountKey },
-    };
-  }
-
   const peers: Array<[string, () => Promise<RemoteFileStore>]> = [
-    ['S3', () => S3RemoteFileStore.open(s3Connection(), { egress, spoolDir: workDir }, CALL)],
-    [
-      'ADLS',
-      () => AdlsRemoteFileStore.open(adlsSettingsOf(adlsConnection()), { egress, spoolDir: workDir }, CALL),
-    ],
+    ['S3', () => storePeers.openS3(workDir, CALL)],
+    ['ADLS', () => storePeers.openAdls(workDir, CALL)],
   ];
 
   describe.each(peers)('%s', (_peer, openStore) => {

@@ -1,0 +1,165 @@
+/* eslint-disable no-console -- a terminal benchmark helper: its output is part of the report. */
+// The S3 (moto) and ADLS (Azurite) peers the flat-file benchmarks read through: both started, the
+// bucket and container created, files uploaded, a connection to each for the adapters, and the
+// child process that reads through them.
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
+import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
+import { type DatasourceConnection } from '../libs/datasources/src/adapter/datasource-adapter';
+import { type ChildReport, type ChildRequest } from './flat-file-read-child';
+
+export const BUCKET = 'bench';
+export const FILESYSTEM = 'bench';
+const UPLOAD_PART_BYTES = 64 * 2 ** 20;
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+export type StoreVariant = 'object-store' | 'file-store';
+
+export interface StorePeers {
+  s3: S3Peer;
+  azurite: AzuritePeer;
+  /** A connection to the bucket (object store) and to the filesystem (file store). */
+  connections: Record<StoreVariant, DatasourceConnection>;
+  stop(): Promise<void>;
+}
+
+/** A client of the S3 peer with the benchmark's credentials; the caller destroys it. */
+export function benchS3Client(peer: S3Peer): S3Client {
+  return new S3Client({
+    endpoint: peer.endpoint,
+    region: peer.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
+}
+
+function benchContainer(peer: AzuritePeer): ContainerClient {
+  return new ContainerClient(
+    `${peer.accountUrl}/${FILESYSTEM}`,
+    new StorageSharedKeyCredential(peer.accountName, peer.accountKey),
+  );
+}
+
+/** Both peers started, with the bucket and the container created. */
+export async function startStorePeers(): Promise<StorePeers> {
+  console.log('starting the S3 peer (moto) and Azurite...');
+  const [s3, azurite] = await Promise.all([startS3Peer(), startAzuritePeer()]);
+  const stop = async (): Promise<void> => {
+    await Promise.all([s3.stop(), azurite.stop()]);
+  };
+  try {
+    const client = benchS3Client(s3);
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    client.destroy();
+    await benchContainer(azurite).create();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    s3,
+    azurite,
+    connections: {
+      'object-store': {
+        id: null,
+        kind: 'object_store',
+        config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
+        credential: { access_key_id: 'bench', secret_access_key: 'bench' },
+      },
+      'file-store': {
+        id: null,
+        kind: 'file_store',
+        config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
+        credential: { account_key: azurite.accountKey },
+      },
+    },
+    stop,
+  };
+}
+
+/** One file to S3: a single PUT, or a multipart upload in 64 MiB parts read one at a time. */
+async function uploadToS3(client: S3Client, file: string, key: string): Promise<void> {
+  const size = (await fs.promises.stat(file)).size;
+  if (size <= UPLOAD_PART_BYTES) {
+    const body = await fs.promises.readFile(file);
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
+    return;
+  }
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key }));
+  const parts: Array<{ ETag?: string; PartNumber: number }> = [];
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    for (let offset = 0, part = 1; offset < size; offset += UPLOAD_PART_BYTES, part += 1) {
+      const body = Buffer.alloc(Math.min(UPLOAD_PART_BYTES, size - offset));
+      await handle.read(body, 0, body.byteLength, offset);
+      const { ETag } = await client.send(
+        new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId, PartNumber: part, Body: body }),
+      );
+      parts.push({ ETag, PartNumber: part });
+    }
+  } finally {
+    await handle.close();
+  }
+  await client.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: BUCKET,
+      Key: key,
+      UploadId,
+      MultipartUpload: { Parts: parts },
+    }),
+  );
+}
+
+/**
+ * Each local file to the bucket and the filesystem under its key, `inFlight` files at a time; a
+ * large file is never in memory whole.
+ */
+export async function uploadToStorePeers(
+  peers: StorePeers,
+  files: ReadonlyArray<{ file: string; key: string }>,
+  inFlight = 1,
+): Promise<void> {
+  const client = benchS3Client(peers.s3);
+  const container = benchContainer(peers.azurite);
+  const pending = [...files];
+  try {
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+          const { file, key } = next;
+          await Promise.all([
+            uploadToS3(client, file, key),
+            container.getBlockBlobClient(key).uploadFile(file, { blockSize: 8 * 2 ** 20, concurrency: 4 }),
+          ]);
+        }
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** One read (or bare download) in its own process, so its memory and time are its own. */
+export async function readInChild(request: ChildRequest): Promise<ChildReport> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
+    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
+}
+
+export function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
