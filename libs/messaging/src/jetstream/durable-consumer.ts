@@ -252,7 +252,11 @@ class DurableConsumer<T> implements ConsumerHandle {
 
   /** The lane a message waits in: one lane for all at concurrency 1, else its ordering key. */
   private keyOf(message: JsMsg, payload: T): string {
-    if (this.concurrency === 1) return 'all';
+    return this.concurrency === 1 ? 'all' : this.orderingKeyOf(message, payload);
+  }
+
+  /** A message's ordering key, or a key of its own when the consumer has none. */
+  private orderingKeyOf(message: JsMsg, payload: T): string {
     if (this.options.orderingKey === undefined) return `seq:${message.seq}`;
     try {
       return `key:${this.options.orderingKey(payload)}`;
@@ -289,7 +293,7 @@ class DurableConsumer<T> implements ConsumerHandle {
           this.pending.push({
             message,
             ...parsed,
-            key: this.batchKeyOf(message, parsed.payload),
+            key: this.orderingKeyOf(message, parsed.payload),
             // Keep the message alive while it waits for its batch, and while the batch runs.
             heartbeat: setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2),
           });
@@ -400,17 +404,6 @@ class DurableConsumer<T> implements ConsumerHandle {
       for (const item of batch) this.retryOrGiveUp(item.message, item.messageId, err);
     } finally {
       for (const item of batch) clearInterval(item.heartbeat);
-    }
-  }
-
-  /** Batch mode: a message's key, or its own when there is no ordering key. */
-  private batchKeyOf(message: JsMsg, payload: T): string {
-    if (this.options.orderingKey === undefined) return `seq:${message.seq}`;
-    try {
-      return `key:${this.options.orderingKey(payload)}`;
-    } catch (err) {
-      this.logger.warn(`No ordering key for message ${message.seq}: ${describeError(err)}`);
-      return 'unkeyed';
     }
   }
 
