@@ -52,20 +52,8 @@ export interface ConsumerHandle {
 export interface DurableConsumerOptions<T = unknown> {
   /** Redelivery delay after a handler throws. */
   readonly backoff?: RetryBackoff;
-  /** Messages buffered per pull (at least `concurrency`). */
+  /** Messages buffered per pull (at least a batch's `maxSize`). */
   readonly maxMessages?: number;
-  /**
-   * Handlers running at once; 1 (the default) handles one message at a time in stream order. Above
-   * 1, messages with the same `orderingKey` still run one after another in stream order, and only
-   * different keys overlap (docs/decisions/0048).
-   */
-  readonly concurrency?: number;
-  /**
-   * The partition a message belongs to, from its payload: messages of one key are handled in
-   * stream order. Without it every message is its own key (no order between them) once
-   * `concurrency` is above 1.
-   */
-  readonly orderingKey?: (payload: T) => string;
   /** Pause before re-subscribing after the message iterator ended or failed. */
   readonly resubscribeDelayMs?: number;
 }
@@ -85,12 +73,14 @@ export interface BatchOptions {
  * `orderingKey` (a second message of a key waits for the next batch, so a key keeps stream order).
  * Without `orderingKey` every message is its own key. A redelivered message is handed over alone.
  */
-export interface DurableBatchConsumerOptions<T = unknown> extends Omit<
-  DurableConsumerOptions<T>,
-  'concurrency'
-> {
+export interface DurableBatchConsumerOptions<T = unknown> extends DurableConsumerOptions<T> {
   readonly batch: BatchOptions;
+  /** The partition a message belongs to, from its payload: a key's messages keep stream order. */
+  readonly orderingKey?: (payload: T) => string;
 }
+
+/** What one consumer runs with: a single-message consumer has neither a batch nor an ordering key. */
+type ConsumerRunOptions<T> = DurableConsumerOptions<T> & Partial<DurableBatchConsumerOptions<T>>;
 
 /** A parsed message waiting for its batch. */
 interface Pending<T> {
@@ -102,7 +92,6 @@ interface Pending<T> {
 }
 
 const DEFAULT_MAX_MESSAGES = 16;
-const DEFAULT_CONCURRENCY = 1;
 const DEFAULT_RESUBSCRIBE_DELAY_MS = 1_000;
 
 /** One running durable pull consumer: a loop that (re)subscribes until stopped. */
@@ -111,12 +100,6 @@ class DurableConsumer<T> implements ConsumerHandle {
   private readonly abort = new AbortController();
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
-  private readonly concurrency: number;
-  /** Handlers taken from the iterator and not yet settled (running or queued behind their key). */
-  private readonly inFlight = new Set<Promise<void>>();
-  /** The last handler taken per ordering key: the next message of that key starts after it. */
-  private readonly keyTails = new Map<string, Promise<void>>();
-  private slotFreed?: () => void;
   private readonly batchSize: number;
   /** Batch mode: parsed messages, in stream order, not yet taken into a batch. */
   private readonly pending: Pending<T>[] = [];
@@ -131,10 +114,9 @@ class DurableConsumer<T> implements ConsumerHandle {
     private readonly nats: NatsClient,
     private readonly namespace: MessagingNamespace,
     private readonly bootstrap: JetStreamBootstrap,
-    private readonly options: DurableConsumerOptions<T> & { readonly batch?: BatchOptions },
+    private readonly options: ConsumerRunOptions<T>,
   ) {
     this.logger = new Logger(`DurableConsumer:${def.durable}`);
-    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
     this.batchSize = Math.max(1, Math.floor(options.batch?.maxSize ?? 1));
   }
 
@@ -186,11 +168,7 @@ class DurableConsumer<T> implements ConsumerHandle {
         this.namespace.durableName(this.def.durable),
       );
     const messages = await consumer.consume({
-      max_messages: Math.max(
-        this.options.maxMessages ?? DEFAULT_MAX_MESSAGES,
-        this.concurrency,
-        this.batchSize,
-      ),
+      max_messages: Math.max(this.options.maxMessages ?? DEFAULT_MAX_MESSAGES, this.batchSize),
     });
     this.messages = messages;
     if (this.stopping) {
@@ -202,57 +180,25 @@ class DurableConsumer<T> implements ConsumerHandle {
       await this.consumeBatchesUntilEnd(messages, this.handler.batch);
       return;
     }
-    try {
-      for await (const message of messages) {
-        if (this.stopping) {
-          // Buffered but not handled: give it back now rather than after ack_wait.
-          message.nak();
-          continue;
-        }
-        this.dispatch(message);
-        // Take the next message only when a slot is free, so at most `concurrency` are held.
-        while (this.inFlight.size >= this.concurrency) {
-          await new Promise<void>((freed) => (this.slotFreed = freed));
-        }
+    // One message at a time, in stream order: each is acked or nacked before the next is taken,
+    // and before the loop re-subscribes or stop() returns.
+    for await (const message of messages) {
+      if (this.stopping) {
+        // Buffered but not handled: give it back now rather than after ack_wait.
+        message.nak();
+        continue;
       }
-    } finally {
-      // Whatever was taken is acked or nacked before the loop re-subscribes or stop() returns.
-      await Promise.all([...this.inFlight]);
-    }
-  }
-
-  /**
-   * Starts the message's handler, after the previous message of its key when it has one. The
-   * handler's own ack (after its commit) or nak settles it; nothing here throws.
-   */
-  private dispatch(message: JsMsg): void {
-    const parsed = this.parse(message);
-    if (parsed === undefined) return;
-    const { payload, messageId } = parsed;
-    // Keep the message alive while it waits behind its key too, not only while its handler runs.
-    const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
-    const key = this.keyOf(message, payload);
-    const previous = this.keyTails.get(key);
-    const run = (previous ?? Promise.resolve())
-      .then(() => this.handle(message, payload, messageId))
-      .catch((err: unknown) =>
-        this.logger.error(`Unexpected failure handling ${messageId}: ${describeError(err)}`),
-      )
-      .finally(() => {
+      const parsed = this.parse(message);
+      if (parsed === undefined) continue;
+      const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
+      try {
+        await this.handle(message, parsed.payload, parsed.messageId);
+      } catch (err) {
+        this.logger.error(`Unexpected failure handling ${parsed.messageId}: ${describeError(err)}`);
+      } finally {
         clearInterval(heartbeat);
-        if (this.keyTails.get(key) === run) this.keyTails.delete(key);
-        this.inFlight.delete(run);
-        const freed = this.slotFreed;
-        this.slotFreed = undefined;
-        freed?.();
-      });
-    this.keyTails.set(key, run);
-    this.inFlight.add(run);
-  }
-
-  /** The lane a message waits in: one lane for all at concurrency 1, else its ordering key. */
-  private keyOf(message: JsMsg, payload: T): string {
-    return this.concurrency === 1 ? 'all' : this.orderingKeyOf(message, payload);
+      }
+    }
   }
 
   /** A message's ordering key, or a key of its own when the consumer has none. */
@@ -498,7 +444,7 @@ export class DurableConsumerRunner implements OnModuleDestroy {
   private async launch<T>(
     def: ConsumerDefinition<T>,
     handler: EventHandler<T> | { readonly batch: BatchEventHandler<T> },
-    options: DurableConsumerOptions<T> & { readonly batch?: BatchOptions },
+    options: ConsumerRunOptions<T>,
   ): Promise<ConsumerHandle> {
     await this.bootstrap.ensureStream(def.event.stream);
     await this.bootstrap.ensureConsumer(def);

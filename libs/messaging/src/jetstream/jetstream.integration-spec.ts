@@ -285,24 +285,23 @@ describe('JetStream (real NATS)', () => {
     // The re-created consumer starts from the stream's beginning: at least once, never lost.
     expect(received.filter((id) => id === second.run_id).length).toBeGreaterThanOrEqual(1);
   });
-  describe('handling several messages at once', () => {
-    const bySuite = { ...FAST_RETRY, concurrency: 4, orderingKey: (p: RunCompletedEvent) => p.suite_id };
 
-    async function publishAll(events: RunCompletedEvent[]): Promise<void> {
-      const publisher = app.get(EventPublisher);
-      // One after another, so stream order is the order of `events`.
-      for (const event of events)
-        await publisher.publish(Events.RunCompleted, event, { messageId: event.event_id });
-    }
+  async function publishAll(events: RunCompletedEvent[]): Promise<void> {
+    const publisher = app.get(EventPublisher);
+    // One after another, so stream order is the order of `events`.
+    for (const event of events)
+      await publisher.publish(Events.RunCompleted, event, { messageId: event.event_id });
+  }
 
-    async function ackPending(): Promise<number> {
-      const info = await (
-        await jsm()
-      ).consumers.info(ns.streamName('EVENTS'), ns.durableName(Consumers.AlertingRunCompleted.durable));
-      return info.num_ack_pending;
-    }
+  async function ackPending(): Promise<number> {
+    const info = await (
+      await jsm()
+    ).consumers.info(ns.streamName('EVENTS'), ns.durableName(Consumers.AlertingRunCompleted.durable));
+    return info.num_ack_pending;
+  }
 
-    it('by default handles one message at a time', async () => {
+  describe('one message at a time', () => {
+    it('handles one message at a time, in stream order', async () => {
       let active = 0;
       let most = 0;
       const done: string[] = [];
@@ -322,76 +321,6 @@ describe('JetStream (real NATS)', () => {
       expect(done).toEqual(events.map((e) => e.run_id));
     });
 
-    it('runs different keys concurrently, never more than the bound, and acks each only after its handler returned', async () => {
-      const gate = deferred();
-      let active = 0;
-      let most = 0;
-      const returned = new Set<string>();
-      const handle = await app.get(DurableConsumerRunner).start(
-        Consumers.AlertingRunCompleted,
-        async (p) => {
-          active += 1;
-          most = Math.max(most, active);
-          await gate.promise;
-          active -= 1;
-          returned.add(p.run_id);
-        },
-        bySuite,
-      );
-      const events = Array.from({ length: 6 }, () => runCompleted());
-      await publishAll(events);
-
-      // Four suites in their handlers at once; the other two wait for a slot.
-      await waitFor(() => active === 4, 'four handlers at once');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(active).toBe(4);
-      expect(returned.size).toBe(0);
-      // Nothing acked while the handlers have not returned (the two waiting are not even taken yet).
-      expect(await ackPending()).toBeGreaterThanOrEqual(4);
-
-      gate.resolve();
-      await waitFor(() => returned.size === 6, 'all six');
-      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'every ack');
-      await handle.stop();
-      expect(most).toBe(4);
-    });
-
-    it('handles the messages of one key one at a time in stream order, other keys meanwhile', async () => {
-      const suiteA = randomUUID();
-      const suiteB = randomUUID();
-      const events: RunCompletedEvent[] = [];
-      for (let i = 0; i < 6; i += 1) {
-        events.push(runCompleted({ suite_id: suiteA }), runCompleted({ suite_id: suiteB }));
-      }
-      const activePerSuite = new Map<string, number>();
-      let overlapWithinSuite = false;
-      let overlapAcrossSuites = false;
-      const order: Record<string, string[]> = { [suiteA]: [], [suiteB]: [] };
-      const handle = await app.get(DurableConsumerRunner).start(
-        Consumers.AlertingRunCompleted,
-        async (p) => {
-          const mine = (activePerSuite.get(p.suite_id) ?? 0) + 1;
-          activePerSuite.set(p.suite_id, mine);
-          if (mine > 1) overlapWithinSuite = true;
-          if ([...activePerSuite.values()].filter((n) => n > 0).length > 1) overlapAcrossSuites = true;
-          // Uneven work, so a later message of a suite would overtake an earlier one if allowed to.
-          await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 25)));
-          order[p.suite_id].push(p.run_id);
-          activePerSuite.set(p.suite_id, activePerSuite.get(p.suite_id)! - 1);
-        },
-        bySuite,
-      );
-      await publishAll(events);
-      await waitFor(() => order[suiteA].length + order[suiteB].length === 12, 'all twelve');
-      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'every ack');
-      await handle.stop();
-
-      expect(overlapWithinSuite).toBe(false);
-      expect(overlapAcrossSuites).toBe(true);
-      expect(order[suiteA]).toEqual(events.filter((e) => e.suite_id === suiteA).map((e) => e.run_id));
-      expect(order[suiteB]).toEqual(events.filter((e) => e.suite_id === suiteB).map((e) => e.run_id));
-    });
-
     it('redelivers the message whose handler threw while the others are acked once', async () => {
       const failing = runCompleted();
       const others = Array.from({ length: 5 }, () => runCompleted());
@@ -402,7 +331,7 @@ describe('JetStream (real NATS)', () => {
           deliveries.set(p.run_id, [...(deliveries.get(p.run_id) ?? []), meta.deliveryCount]);
           if (p.run_id === failing.run_id && meta.deliveryCount === 1) throw new Error('transient failure');
         },
-        bySuite,
+        FAST_RETRY,
       );
       await publishAll([failing, ...others]);
       await waitFor(() => deliveries.get(failing.run_id)?.length === 2, 'the redelivery');
@@ -412,35 +341,6 @@ describe('JetStream (real NATS)', () => {
       expect(deliveries.get(failing.run_id)).toEqual([1, 2]);
       for (const event of others) expect(deliveries.get(event.run_id)).toEqual([1]);
     });
-
-    it('stop() waits for every handler in flight; their messages are acked, none redelivered', async () => {
-      const release = deferred();
-      let active = 0;
-      let finished = 0;
-      const handle = await app.get(DurableConsumerRunner).start(
-        Consumers.AlertingRunCompleted,
-        async () => {
-          active += 1;
-          await release.promise;
-          finished += 1;
-        },
-        bySuite,
-      );
-      await publishAll(Array.from({ length: 3 }, () => runCompleted()));
-      await waitFor(() => active === 3, 'three in flight');
-
-      let stopped = false;
-      const stopping = handle.stop().then(() => {
-        stopped = true;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(stopped).toBe(false);
-
-      release.resolve();
-      await stopping;
-      expect(finished).toBe(3);
-      await waitFor(() => consumerSettled(Consumers.AlertingRunCompleted.durable), 'the acks');
-    });
   });
 
   describe('batch mode', () => {
@@ -449,19 +349,6 @@ describe('JetStream (real NATS)', () => {
       batch: { maxSize, maxWaitMs: 0 },
       orderingKey: (p: RunCompletedEvent) => p.suite_id,
     });
-
-    async function publishAll(events: RunCompletedEvent[]): Promise<void> {
-      const publisher = app.get(EventPublisher);
-      for (const event of events)
-        await publisher.publish(Events.RunCompleted, event, { messageId: event.event_id });
-    }
-
-    async function ackPending(): Promise<number> {
-      const info = await (
-        await jsm()
-      ).consumers.info(ns.streamName('EVENTS'), ns.durableName(Consumers.AlertingRunCompleted.durable));
-      return info.num_ack_pending;
-    }
 
     it('hands over what is buffered, at most maxSize and one message per key per batch, each key in stream order', async () => {
       const [a, b] = [randomUUID(), randomUUID()];
