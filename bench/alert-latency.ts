@@ -10,7 +10,6 @@
 // Baseline, same run: a bare core NATS publish whose subscriber (in this process) POSTs the message
 //   to the same receiver through the same guarded fetch.
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -34,8 +33,8 @@ import {
   startApp,
   waitFor,
 } from '@dq/testing';
+import { recordResults, runBenchmark } from './bench-results';
 
-const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(__dirname, 'results', 'alert-latency.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 /** DQ_BENCH_PROFILE_DIR=<dir>: the alerting process writes a V8 CPU profile there when it stops. */
@@ -249,13 +248,7 @@ async function main(): Promise<void> {
       sizes: results,
     };
     console.log(JSON.stringify(output, null, 2));
-    if (SCALE !== 1) {
-      console.log(`DQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
-      return;
-    }
-    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`written to ${path.relative(ROOT, RESULTS_FILE)}`);
+    recordResults(RESULTS_FILE, output, SCALE);
   } finally {
     guard.destroy();
     await alerting?.stop();
@@ -265,7 +258,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
 import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
 import { readInChild, round, startStorePeers, uploadToStorePeers } from './flat-file-peers';
+import { recordResults, runBenchmark } from './bench-results';
 
-const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data');
 const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-read.json');
 // DQ_BENCH_SCALE (default 1) shrinks both files for a quick trial; only a full-size run is recorded.
@@ -240,16 +240,7 @@ async function main(): Promise<void> {
       runs: file.runs,
     })),
   };
-  if (SCALE !== 1) {
-    console.log(`DQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
-    return;
-  }
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+  recordResults(RESULTS_FILE, output, SCALE);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

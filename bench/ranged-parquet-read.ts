@@ -20,8 +20,8 @@ import { FileStoreAdapter } from '../libs/datasources/src/file-store/file-store-
 import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
 import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
 import { BUCKET, benchS3Client, startStorePeers, uploadToStorePeers } from './flat-file-peers';
+import { recordResults, runBenchmark } from './bench-results';
 
-const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data');
 const RESULTS_FILE = path.join(__dirname, 'results', 'ranged-parquet-read.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
@@ -211,16 +211,7 @@ async function main(): Promise<void> {
     },
     runs: report,
   };
-  if (SCALE !== 1) {
-    console.log(`DQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
-    return;
-  }
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+  recordResults(RESULTS_FILE, output, SCALE);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

@@ -11,7 +11,6 @@
 //   `RunDispatchService.trigger` (its one-run-per-suite transaction, one BullMQ add), 16 in flight.
 //   Also printed: a bare `addBulk` of as many run jobs, the queue's own floor.
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -29,8 +28,8 @@ import { RunDispatchService, SystemRunsModule } from '@dq/runs';
 import { ServiceRuntimeModule } from '@dq/service-runtime';
 import { SuiteRunPlanner } from '@dq/suites';
 import { type IsolatedEnvironment, createIsolatedEnvironment } from '@dq/testing';
+import { recordResults, runBenchmark } from './bench-results';
 
-const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(__dirname, 'results', 'schedule-ticks.json');
 const SCALE = Number(process.env['DQ_BENCH_SCALE'] ?? '1');
 const SCHEDULES = Math.max(1, Math.round(10_000 * SCALE));
@@ -180,20 +179,11 @@ async function main(): Promise<void> {
       ratio_tick_over_bare_add_bulk: Number((tickMs / bulkMs).toFixed(2)),
     };
     console.log(JSON.stringify(output, null, 2));
-    if (SCALE !== 1) {
-      console.log(`DQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
-      return;
-    }
-    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`written to ${path.relative(ROOT, RESULTS_FILE)}`);
+    recordResults(RESULTS_FILE, output, SCALE);
   } finally {
     await context.close();
     await env.cleanup();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

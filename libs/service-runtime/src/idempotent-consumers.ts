@@ -31,7 +31,7 @@ export class IdempotentConsumers {
   async start<T extends IdentifiedEvent>(
     definition: ConsumerDefinition<T>,
     effect: (event: T, manager: EntityManager) => Promise<void>,
-    options: DurableConsumerOptions<T> = {},
+    options: DurableConsumerOptions = {},
   ): Promise<void> {
     const handle = await this.consumers.start(
       definition,

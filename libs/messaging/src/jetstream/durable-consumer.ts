@@ -49,7 +49,7 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
-export interface DurableConsumerOptions<T = unknown> {
+export interface DurableConsumerOptions {
   /** Redelivery delay after a handler throws. */
   readonly backoff?: RetryBackoff;
   /** Messages buffered per pull (at least a batch's `maxSize`). */
@@ -73,14 +73,14 @@ export interface BatchOptions {
  * `orderingKey` (a second message of a key waits for the next batch, so a key keeps stream order).
  * Without `orderingKey` every message is its own key. A redelivered message is handed over alone.
  */
-export interface DurableBatchConsumerOptions<T = unknown> extends DurableConsumerOptions<T> {
+export interface DurableBatchConsumerOptions<T = unknown> extends DurableConsumerOptions {
   readonly batch: BatchOptions;
   /** The partition a message belongs to, from its payload: a key's messages keep stream order. */
   readonly orderingKey?: (payload: T) => string;
 }
 
 /** What one consumer runs with: a single-message consumer has neither a batch nor an ordering key. */
-type ConsumerRunOptions<T> = DurableConsumerOptions<T> & Partial<DurableBatchConsumerOptions<T>>;
+type ConsumerRunOptions<T> = DurableConsumerOptions & Partial<DurableBatchConsumerOptions<T>>;
 
 /** A parsed message waiting for its batch. */
 interface Pending<T> {
@@ -436,7 +436,7 @@ export class DurableConsumerRunner implements OnModuleDestroy {
   async start<T>(
     def: ConsumerDefinition<T>,
     handler: EventHandler<T>,
-    options: DurableConsumerOptions<T> = {},
+    options: DurableConsumerOptions = {},
   ): Promise<ConsumerHandle> {
     return this.launch(def, handler, options);
   }
