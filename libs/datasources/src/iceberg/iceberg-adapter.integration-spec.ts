@@ -344,6 +344,23 @@ describe('IcebergAdapter against a REST catalog and S3 on loopback', () => {
       expect(rangedOne.bytes).toBeLessThan(wholeOne.bytes);
     });
 
+    it('counts the catalog requests of a call with its file reads', async () => {
+      const target = `fixtures.${peer.tables[0]}`;
+      const catalogOnly = { bytes: 0, requests: 0 };
+      await adapter.columns(connection(), target, { ...CALL, transfer: catalogOnly });
+      // The config and the table's load, at least; the answers' bytes with them.
+      expect(catalogOnly.requests).toBeGreaterThanOrEqual(2);
+      expect(catalogOnly.bytes).toBeGreaterThan(0);
+      const scanned = { bytes: 0, requests: 0 };
+      await adapter.scan(connection(), target, 'SELECT count(*) AS n FROM target', {
+        ...SCAN,
+        transfer: scanned,
+      });
+      // The same catalog requests, then the metadata, manifests and data files.
+      expect(scanned.requests).toBeGreaterThan(catalogOnly.requests);
+      expect(scanned.bytes).toBeGreaterThan(catalogOnly.bytes);
+    });
+
     it('reads a table of a multi-level namespace (the last segment is the table)', async () => {
       expect(await count(`${ICEBERG_NESTED_NAMESPACE.join('.')}.${ICEBERG_NESTED_TABLE}`)).toBe(3);
     });

@@ -1,5 +1,5 @@
 import { DatasourceErrorClass } from '@dq/contracts';
-import { type CallOptions, DatasourceError } from '../adapter/datasource-adapter';
+import { type CallOptions, DatasourceError, type TransferTally } from '../adapter/datasource-adapter';
 import { NETWORK_FAILURE_CODES, SOCKET_TIMED_OUT } from '../adapter/error-facts';
 
 /**
@@ -48,6 +48,11 @@ export class IcebergCall {
     this.deadline = Date.now() + options.timeoutMs;
     const timeout = AbortSignal.timeout(Math.max(1, options.timeoutMs));
     this.signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  }
+
+  /** The call's tally of requests and bytes, when the caller asked for one. */
+  get transfer(): TransferTally | undefined {
+    return this.options.transfer;
   }
 
   /** Milliseconds left before the deadline (at least 1, so a request can still fail as a timeout). */

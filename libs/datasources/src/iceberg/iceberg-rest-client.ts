@@ -229,6 +229,9 @@ export class IcebergRestClient {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.accessToken !== null) headers['authorization'] = `Bearer ${this.accessToken}`;
     let response: GuardedResponse;
+    // Catalog requests count with the table's file reads (`CallOptions.transfer`).
+    const transfer = this.call.transfer;
+    if (transfer) transfer.requests += 1;
     try {
       response = await guardedFetch(`${this.settings.catalogUri}${path}`, {
         method,
@@ -243,6 +246,7 @@ export class IcebergRestClient {
     } catch (error) {
       throw this.classifyFailure(error);
     }
+    if (transfer) transfer.bytes += response.body.byteLength;
     if (response.status < 200 || response.status >= 300) {
       // The OAuth endpoint answers a rejected client with 400/401 `invalid_client` (RFC 6749).
       const oauthRejected =
