@@ -11,6 +11,8 @@ const WAIT_MS = 1000;
  * following the shared progress (`written`, and the phase: 0 arriving, 1 complete, 2 stopped). A
  * pipe is closed (its reader sees the end) only when everything was written or the feed was
  * stopped; on any other failure it is left open for the main thread to fail the file first.
+ * Plain JavaScript in a string, not a function's source: a transpiler or coverage instrumentation
+ * would rewrite a function's body with names the worker does not have.
  */
 const FEEDER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
