@@ -97,6 +97,18 @@ describe('RunCompletedAlerts', () => {
     return id;
   }
 
+  /** A suite of `checks` checks whose alerts go to one new channel. */
+  async function seedNotifiedSuite(
+    checks = 1,
+  ): Promise<{ suiteId: string; checkIds: string[]; channel: string }> {
+    const { suiteId, checkIds } = await seedSuite(checks);
+    const channel = await seedChannel();
+    await context0()
+      .get(SuiteNotificationsService)
+      .set(owner, suiteId, { channel_ids: [channel] });
+    return { suiteId, checkIds, channel };
+  }
+
   let minute = 0;
   function runEvent(
     suiteId: string,
@@ -222,12 +234,8 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a snoozed check is silent; the first alert after the snooze says until when it was snoozed', async () => {
-    const { suiteId, checkIds } = await seedSuite();
+    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
     const check = checkIds[0];
-    const channel = await seedChannel();
-    await context0()
-      .get(SuiteNotificationsService)
-      .set(owner, suiteId, { channel_ids: [channel] });
     const until = new Date(Date.UTC(2026, 0, 1, 0, minute + 2, 30)).toISOString();
     const snoozed = [
       runEvent(suiteId, { [check]: 'fail' }, until),
@@ -247,12 +255,8 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a manual resolve while the check keeps failing: the next failure alerts once as a first failure and opens a new incident', async () => {
-    const { suiteId, checkIds } = await seedSuite();
+    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
     const check = checkIds[0];
-    const channel = await seedChannel();
-    await context0()
-      .get(SuiteNotificationsService)
-      .set(owner, suiteId, { channel_ids: [channel] });
     const lifecycle = context0().get(IncidentLifecycle);
     const alertsToChannel = async (): Promise<number> =>
       (
@@ -325,12 +329,8 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a resolve racing a failing run neither deadlocks nor loses the alert: one alert and one open incident either way', async () => {
-    const { suiteId, checkIds } = await seedSuite();
+    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
     const check = checkIds[0];
-    const channel = await seedChannel();
-    await context0()
-      .get(SuiteNotificationsService)
-      .set(owner, suiteId, { channel_ids: [channel] });
     const lifecycle = context0().get(IncidentLifecycle);
     await consume(runEvent(suiteId, { [check]: 'fail' }));
     const [opened] = await db.query<{ id: string }[]>(
@@ -349,12 +349,8 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a redelivered event changes nothing twice; two processes racing on one event queue one alert', async () => {
-    const { suiteId, checkIds } = await seedSuite();
+    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
     const check = checkIds[0];
-    const channel = await seedChannel();
-    await context0()
-      .get(SuiteNotificationsService)
-      .set(owner, suiteId, { channel_ids: [channel] });
     const event = runEvent(suiteId, { [check]: 'fail' });
     const peer = await boot();
     const peerAlerts = peer.get(RunCompletedAlerts);
@@ -398,12 +394,8 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('error and skip neither alert nor reset; a deleted check is ignored', async () => {
-    const { suiteId, checkIds } = await seedSuite(2);
+    const { suiteId, checkIds, channel } = await seedNotifiedSuite(2);
     const [check, doomed] = checkIds as [string, string];
-    const channel = await seedChannel();
-    await context0()
-      .get(SuiteNotificationsService)
-      .set(owner, suiteId, { channel_ids: [channel] });
     await consume(runEvent(suiteId, { [check]: 'fail' }));
     await db.query(`DELETE FROM checks WHERE id = $1`, [doomed]);
     const quiet = [
