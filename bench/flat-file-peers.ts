@@ -15,7 +15,13 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { type AzuritePeer, type S3Peer, startAzuritePeer, startS3Peer } from '@dq/testing';
+import {
+  type AzuritePeer,
+  type S3Peer,
+  type S3PeerAccessKey,
+  startAzuritePeer,
+  startS3Peer,
+} from '@dq/testing';
 import { type DatasourceConnection } from '../libs/datasources/src/adapter/datasource-adapter';
 import { type ChildReport, type ChildRequest } from './flat-file-read-child';
 
@@ -34,13 +40,18 @@ export interface StorePeers {
   stop(): Promise<void>;
 }
 
+/** An S3 peer and the access key the benchmark signs with (moto takes any). */
+type BenchS3 = Pick<S3Peer, 'endpoint' | 'region'> & { accessKey?: S3PeerAccessKey };
+
+const ANY_ACCESS_KEY: S3PeerAccessKey = { accessKeyId: 'bench', secretAccessKey: 'bench' };
+
 /** A client of the S3 peer with the benchmark's credentials; the caller destroys it. */
-export function benchS3Client(peer: S3Peer): S3Client {
+export function benchS3Client(peer: BenchS3): S3Client {
   return new S3Client({
     endpoint: peer.endpoint,
     region: peer.region,
     forcePathStyle: true,
-    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+    credentials: peer.accessKey ?? ANY_ACCESS_KEY,
   });
 }
 
@@ -49,6 +60,17 @@ function benchContainer(peer: AzuritePeer): ContainerClient {
     `${peer.accountUrl}/${FILESYSTEM}`,
     new StorageSharedKeyCredential(peer.accountName, peer.accountKey),
   );
+}
+
+/** A connection of the object-store adapter to the benchmark's bucket on an S3 peer. */
+export function objectStoreConnection(peer: BenchS3): DatasourceConnection {
+  const { accessKeyId, secretAccessKey } = peer.accessKey ?? ANY_ACCESS_KEY;
+  return {
+    id: null,
+    kind: 'object_store',
+    config: { bucket: BUCKET, endpoint_url: peer.endpoint, force_path_style: true, region: peer.region },
+    credential: { access_key_id: accessKeyId, secret_access_key: secretAccessKey },
+  };
 }
 
 /** Both peers started, with the bucket and the container created. */
@@ -71,12 +93,7 @@ export async function startStorePeers(): Promise<StorePeers> {
     s3,
     azurite,
     connections: {
-      'object-store': {
-        id: null,
-        kind: 'object_store',
-        config: { bucket: BUCKET, endpoint_url: s3.endpoint, force_path_style: true, region: s3.region },
-        credential: { access_key_id: 'bench', secret_access_key: 'bench' },
-      },
+      'object-store': objectStoreConnection(s3),
       'file-store': {
         id: null,
         kind: 'file_store',
@@ -89,7 +106,7 @@ export async function startStorePeers(): Promise<StorePeers> {
 }
 
 /** One file to S3: a single PUT, or a multipart upload in 64 MiB parts read one at a time. */
-async function uploadToS3(client: S3Client, file: string, key: string): Promise<void> {
+export async function uploadToS3(client: S3Client, file: string, key: string): Promise<void> {
   const size = (await fs.promises.stat(file)).size;
   if (size <= UPLOAD_PART_BYTES) {
     const body = await fs.promises.readFile(file);

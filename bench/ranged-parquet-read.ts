@@ -1,16 +1,16 @@
 /* eslint-disable no-console -- a terminal benchmark: its output is the report. */
 // Ranged Parquet reads: a 3-column suite over a 10-million-row, 10-column Parquet file, read through
-// the object-store (O, S3 on moto) and file-store (F, ADLS on Azurite) adapters, side by side with
-// DuckDB reading the local file. Reports bytes fetched, requests and wall time. See bench/README.md.
+// the object-store (O, S3 on moto and on s3rver) and file-store (F, ADLS on Azurite) adapters, side
+// by side with DuckDB reading the local file. Reports bytes fetched, requests and wall time. See bench/README.md.
 //   npm run bench:ranged-parquet
 //   DQ_BENCH_SCALE=0.01 npm run bench:ranged-parquet   # a quick trial, not recorded
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
 import { EgressGuard } from '@dq/security';
-import { type S3Peer } from '@dq/testing';
+import { type S3Peer, startRangedS3Peer } from '@dq/testing';
 import {
   type DatasourceAdapter,
   type DatasourceConnection,
@@ -19,7 +19,14 @@ import {
 import { FileStoreAdapter } from '../libs/datasources/src/file-store/file-store-adapter';
 import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
 import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
-import { BUCKET, benchS3Client, startStorePeers, uploadToStorePeers } from './flat-file-peers';
+import {
+  BUCKET,
+  benchS3Client,
+  objectStoreConnection,
+  startStorePeers,
+  uploadToS3,
+  uploadToStorePeers,
+} from './flat-file-peers';
 import { recordResults, runBenchmark } from './bench-results';
 
 const DATA_DIR = path.join(__dirname, '.data');
@@ -141,11 +148,16 @@ async function main(): Promise<void> {
   const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-ranged-'));
   const egress = new EgressGuard({ allowLoopbackForTests: true, nodeEnv: 'test', logger: { warn: () => 0 } });
   const peers = await startStorePeers();
+  const rangedS3 = await startRangedS3Peer();
   const runs: Measured[] = [];
   let rangedGetSeconds = 0;
   try {
     console.log('uploading...');
     await uploadToStorePeers(peers, [{ file, key }]);
+    const client = benchS3Client(rangedS3);
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    await uploadToS3(client, file, key);
+    client.destroy();
     runs.push(await local(file));
     runs.push(
       await remote(
@@ -163,9 +175,17 @@ async function main(): Promise<void> {
         key,
       ),
     );
+    runs.push(
+      await remote(
+        'object-store (s3rver)',
+        new ObjectStoreAdapter({ egress, spoolDir }),
+        objectStoreConnection(rangedS3),
+        key,
+      ),
+    );
     rangedGetSeconds = await bareGetSeconds(peers.s3, key);
   } finally {
-    await peers.stop();
+    await Promise.all([peers.stop(), rangedS3.stop()]);
     egress.destroy();
     fs.rmSync(spoolDir, { recursive: true, force: true });
   }

@@ -28,6 +28,7 @@ export * from './peers/self-signed-cert';
 // Datasource peers on loopback: Python peers from the peers' virtual environment (tools/peers).
 export * from './peers/python-peers';
 export * from './peers/s3-peer';
+export * from './peers/s3rver-peer';
 export * from './peers/databricks-sql-peer';
 export * from './peers/fakesnow-peer';
 export * from './peers/azurite-peer';
