@@ -68,6 +68,22 @@ export function lastRecordEnd(sample: Uint8Array, encoding: FileEncoding): numbe
   return end;
 }
 
+/**
+ * The length of `head` up to the end of its first record (the header): its first line feed outside
+ * a `"`-quoted field, as `lastRecordEnd` reads them. 0 when the head holds no whole record.
+ */
+export function firstRecordEnd(head: Uint8Array, encoding: FileEncoding): number {
+  const width = encoding === 'utf-16' ? 2 : 1;
+  let quoted = false;
+  for (let index = 0; index + width <= head.byteLength; index += width) {
+    if (width === 2 && head[index + 1] !== 0) continue;
+    const byte = head[index];
+    if (byte === QUOTE) quoted = !quoted;
+    else if (byte === LINE_FEED && !quoted) return index + width;
+  }
+  return 0;
+}
+
 /** The delimiters DuckDB's sniffer tries. */
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 

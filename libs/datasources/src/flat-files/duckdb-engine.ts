@@ -12,7 +12,7 @@ import {
   type ScanSession,
 } from '../adapter/datasource-adapter';
 import { passCallerFailure } from '../adapter/caller-work';
-import { classifyDuckDbMessage, isParallelPaddingRefusal } from './duckdb-messages';
+import { classifyDuckDbMessage, isBatchTypeFailure, isParallelPaddingRefusal } from './duckdb-messages';
 import { textOf, toJsonSafe } from './duckdb-values';
 
 export { stripPaths } from './duckdb-messages';
@@ -161,6 +161,12 @@ export interface ViewDefinition {
    * the cut-off bytes; `release` runs once the session is done, before its connection closes.
    */
   source?: { failed: AbortSignal; release: () => Promise<void> };
+  /**
+   * A CSV batch read with its first file's sniffed types (docs/decisions/0052): the view each file
+   * is sniffed in (and its serial form), which the session switches to for good when a statement
+   * fails on a value those types do not fit (`isBatchTypeFailure`), running the statement again.
+   */
+  fallback?: { viewSql: string; serialViewSql?: string };
 }
 
 /** DuckDB's refusal to bind a statement (a column it does not find in the view, among others). */
@@ -252,7 +258,8 @@ export class DuckDbEngine {
    * as a function is prepared (files spooled) when the first statement needs it, and not at all
    * when `work` sends none; a preparation that failed fails every statement alike. When DuckDB
    * refuses to read a CSV in parallel (short rows padded in a file with quoted line ends), the view
-   * becomes `serialViewSql` and the statement runs again.
+   * becomes `serialViewSql` and the statement runs again; likewise the view's `fallback` when a CSV
+   * batch read with one file's types meets a value they do not fit.
    */
   async withView<T>(
     view: string | (() => Promise<ViewDefinition>),
@@ -264,6 +271,7 @@ export class DuckDbEngine {
       let serialView = serialViewSql;
       let viewFor: ViewDefinition['viewFor'];
       let source: ViewDefinition['source'];
+      let fallback: ViewDefinition['fallback'];
       const interrupt = (): void => connection.interrupt();
       // Throws the arriving file's failure: a statement that read cut-off bytes never counts as done.
       const sourceCheck = (): void => {
@@ -276,7 +284,7 @@ export class DuckDbEngine {
           let viewSql = view as string;
           let checkColumns: ViewDefinition['checkColumns'];
           if (typeof view === 'function')
-            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor, source } = await view());
+            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor, source, fallback } = await view());
           source?.failed.addEventListener('abort', interrupt, { once: true });
           checkpoint();
           sourceCheck();
@@ -291,8 +299,7 @@ export class DuckDbEngine {
         })());
       if (typeof view === 'string') await define();
       let serial = false;
-      const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
-        if (viewFor) return this.runRanged(connection, viewFor, sql, maxRows, checkpoint);
+      const runOverView = async (sql: string, maxRows: number): Promise<QueryResult> => {
         try {
           return await this.streamRows(connection, sql, maxRows, checkpoint);
         } catch (error) {
@@ -302,6 +309,22 @@ export class DuckDbEngine {
           await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${serialView}`);
           checkpoint();
           return this.streamRows(connection, sql, maxRows, checkpoint);
+        }
+      };
+      const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
+        if (viewFor) return this.runRanged(connection, viewFor, sql, maxRows, checkpoint);
+        try {
+          return await runOverView(sql, maxRows);
+        } catch (error) {
+          if (fallback === undefined || !isBatchTypeFailure(error)) throw error;
+          checkpoint();
+          const sniffedEach = fallback;
+          fallback = undefined;
+          serialView = sniffedEach.serialViewSql;
+          serial = false;
+          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${sniffedEach.viewSql}`);
+          checkpoint();
+          return runOverView(sql, maxRows);
         }
       };
       let busy = false;

@@ -1,4 +1,4 @@
-import { classifyDuckDbMessage, problemText } from './duckdb-messages';
+import { BATCH_TYPE_GUARD, classifyDuckDbMessage, isBatchTypeFailure, problemText } from './duckdb-messages';
 
 const WORK = '/tmp/dq-duckdb-host-1-abc';
 
@@ -87,5 +87,24 @@ describe('problemText', () => {
     expect(
       problemText("Conversion Error: Could not convert string 'ada@example.com' to INT32\n\nLINE 1: SELECT"),
     ).toBe('Conversion Error: Could not convert a value to INT32');
+  });
+});
+
+describe('isBatchTypeFailure', () => {
+  it("knows the batch view's check and DuckDB's conversion and CSV errors, nothing else", () => {
+    expect(isBatchTypeFailure(new Error(`Invalid Input Error: ${BATCH_TYPE_GUARD}`))).toBe(true);
+    expect(isBatchTypeFailure(new Error('Conversion Error: CSV Error on Line: 2\nOriginal Line: 1,x'))).toBe(
+      true,
+    );
+    expect(isBatchTypeFailure(new Error("Conversion Error: Could not convert string 'x' to INT64"))).toBe(
+      true,
+    );
+    expect(
+      isBatchTypeFailure(
+        new Error('Invalid Input Error: CSV Error on Line: 7\nExpected Number of Columns: 3'),
+      ),
+    ).toBe(true);
+    expect(isBatchTypeFailure(new Error('Binder Error: Referenced column "nope" not found'))).toBe(false);
+    expect(isBatchTypeFailure(new Error('INTERRUPT Error: Interrupted!'))).toBe(false);
   });
 });

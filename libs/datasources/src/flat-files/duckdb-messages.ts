@@ -86,3 +86,16 @@ export function isParallelPaddingRefusal(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return /parallel scanner does not support null_padding/i.test(text);
 }
+
+/** Raised by the guard of a CSV batch read with one file's sniffed types on a value that does not fit them. */
+export const BATCH_TYPE_GUARD = 'CSV batch value outside the sniffed type of its column';
+
+/**
+ * A failure a CSV batch read with the first file's sniffed types may hit on a later file that
+ * differs (a value its type cannot hold, another shape of row): the batch is then read again with
+ * each file sniffed (docs/decisions/0052).
+ */
+export function isBatchTypeFailure(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.includes(BATCH_TYPE_GUARD) || /^Conversion Error\b|\bCSV Error\b/.test(text);
+}

@@ -5,8 +5,15 @@ import { PassThrough } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EgressGuard } from '@dq/security';
 import { type CallOptions, DatasourceError, type FileEntry } from '../adapter/datasource-adapter';
-import { DuckDbEngine } from './duckdb-engine';
-import { CSV_SAMPLE_BYTES, FlatFileReader } from './flat-file-reader';
+import { DuckDbEngine, sqlString } from './duckdb-engine';
+import {
+  batchViewSql,
+  CSV_SAMPLE_BYTES,
+  csvViewSql,
+  FlatFileReader,
+  sameHeaderRecord,
+  type SniffedCsv,
+} from './flat-file-reader';
 import { LocalFileStore } from './local-file-store';
 import { type RemoteFileStore } from './remote-file-store';
 
@@ -84,6 +91,16 @@ describe('FlatFileReader over a local store', () => {
       'gen/quoted_lines_ragged.csv',
       `id,note,amount\n${Array.from({ length: 20_000 }, (_, i) => `${i},"line a ${i}\nline b",${i}`).join('\n')}\n20000,"tail"\n`,
     );
+    // A batch of such files: the second's amount holds a word in one of them.
+    for (const [batch, word] of [
+      ['ragged', false],
+      ['ragged_word', true],
+    ] as const)
+      for (const part of [0, 1])
+        write(
+          `gen/${batch}/part_${part}.csv`,
+          `id,note,amount\n${Array.from({ length: 20_000 }, (_, i) => `${part * 20_000 + i},"line a ${i}\nline b",${word && part === 1 && i === 5 ? 'n/a' : i}`).join('\n')}\n${part * 20_000 + 20_000},"tail"\n`,
+        );
     // UTF-16 past the header sample, its cut falling inside a quoted field of many lines.
     write(
       'gen/utf16_long.csv',
@@ -265,6 +282,29 @@ describe('FlatFileReader over a local store', () => {
         // The view stays the serial one for the session's next statements.
         expect((await scan.query("SELECT id FROM target WHERE note = 'line a 7\nline b'", 1)).rows).toEqual([
           { id: 7 },
+        ]);
+      });
+    });
+
+    it('reads a batch of such files serially, whether read with one sniff or with each file sniffed', async () => {
+      const sql =
+        'SELECT count(*) AS n, count(amount) AS amounts, max(note) AS last, typeof(max(amount)) AS type FROM target';
+      await reader.withScan(store, 'gen/ragged/part_*.csv', CALL, async (scan) => {
+        expect((await scan.query(sql, 1)).rows).toEqual([
+          { n: 40_002, amounts: 40_000, last: 'tail', type: 'BIGINT' },
+        ]);
+        expect((await scan.query("SELECT id FROM target WHERE note = 'line a 7\nline b'", 2)).rows).toEqual([
+          { id: 7 },
+          { id: 20_007 },
+        ]);
+      });
+      // The word fails the batch view's check: the batch is read again with each file sniffed, serially.
+      await reader.withScan(store, 'gen/ragged_word/part_*.csv', CALL, async (scan) => {
+        expect((await scan.query(sql, 1)).rows).toEqual([
+          { n: 40_002, amounts: 40_000, last: 'tail', type: 'VARCHAR' },
+        ]);
+        expect((await scan.query("SELECT id FROM target WHERE amount = 'n/a'", 2)).rows).toEqual([
+          { id: 20_005 },
         ]);
       });
     });
@@ -720,6 +760,191 @@ describe('FlatFileReader over a local store', () => {
       );
       expect(result.rows).toEqual([{ m: '128.0 MiB', t: 2 }]);
       await DuckDbEngine.shared({ spoolRoot, memoryLimitMb: 128 }).close();
+    });
+  });
+});
+
+describe('CSV batches read with their first file sniffed once', () => {
+  const header = (text: string): Uint8Array => Buffer.from(text, 'utf8');
+  const sniffed = (overrides: Partial<SniffedCsv> = {}): SniffedCsv => ({
+    delimiter: ',',
+    quote: '"',
+    escape: '"',
+    newLine: '\\n',
+    skipRows: 0,
+    hasHeader: true,
+    comment: '(empty)',
+    columns: [
+      { name: 'id', type: 'BIGINT' },
+      { name: 'name', type: 'VARCHAR' },
+    ],
+    dateFormat: null,
+    timestampFormat: null,
+    ...overrides,
+  });
+
+  it('compares the header record of every head byte for byte, line end included', () => {
+    const lf = header('id,name\n1,a\n');
+    expect(sameHeaderRecord([lf, header('id,name\n2,b\n3,c\n')], 'utf-8')).toBe(true);
+    expect(sameHeaderRecord([lf, header('id,name,extra\n2,b,x\n')], 'utf-8')).toBe(false);
+    expect(sameHeaderRecord([lf, header('name,id\nb,2\n')], 'utf-8')).toBe(false);
+    expect(sameHeaderRecord([lf, header('id,name\r\n2,b\r\n')], 'utf-8')).toBe(false);
+    expect(sameHeaderRecord([lf, header('\uFEFFid,name\n2,b\n')], 'utf-8')).toBe(false);
+    expect(sameHeaderRecord([lf, header('id;name\n2;b\n')], 'utf-8')).toBe(false);
+    // One file, or a header that does not end within the head: no batch to read as one.
+    expect(sameHeaderRecord([lf], 'utf-8')).toBe(false);
+    expect(sameHeaderRecord([header('id,name'), header('id,name')], 'utf-8')).toBe(false);
+    // A quoted line end belongs to the header record.
+    const quoted = header('id,"two\nlines"\n1,a\n');
+    expect(sameHeaderRecord([quoted, header('id,"two\nlines"\n2,b\n')], 'utf-8')).toBe(true);
+    expect(sameHeaderRecord([quoted, header('id,"two\nother"\n2,b\n')], 'utf-8')).toBe(false);
+    const utf16 = (text: string): Uint8Array =>
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(sameHeaderRecord([utf16('id,name\n1,a\n'), utf16('id,name\n2,b\n')], 'utf-16')).toBe(true);
+    expect(sameHeaderRecord([utf16('id,name\n1,a\n'), utf16('id,nome\n2,b\n')], 'utf-16')).toBe(false);
+  });
+
+  it('reads every column as text and casts the typed ones behind a check, with the sniffed dialect', () => {
+    const sql = batchViewSql(['/spool/0000.csv', '/spool/0001.csv'], sniffed({ delimiter: '|' }), {
+      encoding: 'latin-1',
+    });
+    expect(sql).toBe(
+      `SELECT CAST(CASE WHEN "id" IS NULL OR regexp_full_match("id", '-?(0|[1-9][0-9]*)') THEN "id" ELSE error('CSV batch value outside the sniffed type of its column') END AS BIGINT) AS "id", "name" ` +
+        `FROM read_csv(['/spool/0000.csv', '/spool/0001.csv'], header = true, auto_detect = false, delim = '|', quote = '"', escape = '"', new_line = '\\n', null_padding = true, columns = {'id': 'VARCHAR', 'name': 'VARCHAR'}, encoding = 'latin-1')`,
+    );
+    const serial = batchViewSql(['/spool/0000.csv'], sniffed(), { encoding: 'utf-8', serial: true });
+    expect(serial).toMatch(/null_padding = true, columns = \{[^}]*\}, parallel = false\)$/);
+    const quotedName = batchViewSql(
+      ['/s.csv'],
+      sniffed({ columns: [{ name: 'say "hi"', type: 'VARCHAR' }] }),
+      {
+        encoding: 'utf-8',
+      },
+    );
+    expect(quotedName).toContain(`SELECT "say ""hi""" FROM`);
+  });
+
+  it('leaves to the view that sniffs every file what its checks do not cover', () => {
+    const read = { encoding: 'utf-8' } as const;
+    const paths = ['/s/0000.csv', '/s/0001.csv'];
+    expect(batchViewSql(paths, sniffed(), read)).not.toBeNull();
+    expect(batchViewSql(paths, sniffed({ skipRows: 2 }), read)).toBeNull();
+    expect(batchViewSql(paths, sniffed({ comment: '#' }), read)).toBeNull();
+    expect(batchViewSql(paths, sniffed({ hasHeader: false }), read)).toBeNull();
+    expect(batchViewSql(paths, sniffed({ newLine: 'Single-Line File' }), read)).toBeNull();
+    expect(batchViewSql(paths, sniffed({ dateFormat: '%d/%m/%Y' }), read)).toBeNull();
+    expect(batchViewSql(paths, sniffed({ dateFormat: '%Y-%m-%d' }), read)).not.toBeNull();
+    expect(batchViewSql(paths, sniffed({ timestampFormat: '%m/%d/%Y %H:%M' }), read)).toBeNull();
+    for (const type of ['TIME', 'TIMESTAMP WITH TIME ZONE', 'HUGEINT', 'DECIMAL(18,3)'])
+      expect(batchViewSql(paths, sniffed({ columns: [{ name: 'v', type }] }), read)).toBeNull();
+    const twins = [
+      { name: 'A', type: 'VARCHAR' },
+      { name: 'a', type: 'VARCHAR' },
+    ];
+    expect(batchViewSql(paths, sniffed({ columns: twins }), read)).toBeNull();
+  });
+
+  describe('against DuckDB: a later file answers as when each file is sniffed, or fails the check', () => {
+    let directory: string;
+    let instance: DuckDBInstance;
+
+    beforeAll(async () => {
+      directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-csv-batch-'));
+      instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    });
+
+    afterAll(() => {
+      instance.closeSync();
+      fs.rmSync(directory, { recursive: true, force: true });
+    });
+
+    /** The column `v` of the second file through the view that sniffs each file and through the batch view. */
+    async function bothViews(
+      first: readonly string[],
+      later: readonly string[],
+    ): Promise<{ sniffedEach: unknown; sniffedOnce: unknown }> {
+      const files = [first, later].map((values, index) => {
+        const file = path.join(directory, `${index}.csv`);
+        fs.writeFileSync(
+          file,
+          `k,v\n${values.map((value, row) => `${index * 100 + row},${value}`).join('\n')}\n`,
+        );
+        return file;
+      });
+      const connection = await instance.connect();
+      try {
+        const answer = async (viewSql: string): Promise<unknown> => {
+          try {
+            const reader = await connection.runAndReadAll(
+              `SELECT typeof(v) AS type, v::VARCHAR AS v FROM (${viewSql}) WHERE k >= 100 ORDER BY k`,
+            );
+            return reader.getRowObjectsJson();
+          } catch (error) {
+            return (error as Error).message.split('\n')[0];
+          }
+        };
+        const sniff = await connection.runAndReadAll(
+          `SELECT Columns FROM sniff_csv(${sqlString(files[0])}, header = true, quote = '"', escape = '"', null_padding = true)`,
+        );
+        const columns = sniff.getRowObjectsJson()[0]?.['Columns'] as SniffedCsv['columns'];
+        const once = batchViewSql(files, sniffed({ columns }), { encoding: 'utf-8' }) as string;
+        return {
+          sniffedEach: await answer(csvViewSql(files, { encoding: 'utf-8' })),
+          sniffedOnce: await answer(once),
+        };
+      } finally {
+        connection.closeSync();
+      }
+    }
+
+    const guard = expect.stringContaining('CSV batch value outside the sniffed type of its column');
+
+    it.each([
+      [
+        'BIGINT',
+        ['1', '2'],
+        [['3', '-4', '0'], ['1.5'], ['007'], ['+1'], ['1e3'], ['1_000'], ['0x10'], [' 12']],
+      ],
+      [
+        'DOUBLE',
+        ['1.5', '2'],
+        [['3', '-0.25', '1.', '.5', '1e5', '1.5E-3', '-.5'], ['inf'], ['nan'], ['007.5'], ['+1.5'], [' 1.5']],
+      ],
+      ['BOOLEAN', ['true', 'false'], [['TRUE', 'f', 'T'], ['1'], ['yes']]],
+      ['DATE', ['2024-01-01', '2024-01-02'], [['2024-02-29'], ['2024-01-01 10:00:00'], ['2024-1-5']]],
+      [
+        'TIMESTAMP',
+        ['2024-01-01 10:00:00', '2024-01-02 11:00:00'],
+        [
+          ['2024-01-01T10:00:00', '2024-01-01 10:00', '2024-01-01 10:00:00.123456'],
+          ['2024-01-03', '2024-01-01 10:00:00'],
+          ['2024-01-01 10:00:00+01'],
+        ],
+      ],
+    ])(
+      '%s: text the check lets through reads as each file sniffed would; other text fails the check',
+      async (type, first, laters) => {
+        for (const [index, later] of laters.entries()) {
+          const { sniffedEach, sniffedOnce } = await bothViews(first, later);
+          const accepted = (sniffedOnce as Array<{ type: string }>)[0]?.type === type;
+          // The first later file of each type holds only text the check lets through.
+          expect({ later, accepted }).toEqual({ later, accepted: index === 0 });
+          if (accepted) expect({ later, answer: sniffedOnce }).toEqual({ later, answer: sniffedEach });
+          else expect({ later, answer: sniffedOnce }).toEqual({ later, answer: guard });
+        }
+      },
+    );
+
+    it('casts leniently where it does not check: the reason for the checks', async () => {
+      const connection = await instance.connect();
+      try {
+        const reader = await connection.runAndReadAll(
+          `SELECT '1.5'::BIGINT AS rounded, '1'::BOOLEAN AS one, '2024-01-01 10:00:00'::DATE AS day`,
+        );
+        expect(reader.getRowObjectsJson()).toEqual([{ rounded: '2', one: true, day: '2024-01-01' }]);
+      } finally {
+        connection.closeSync();
+      }
     });
   });
 });

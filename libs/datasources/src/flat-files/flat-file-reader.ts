@@ -13,7 +13,7 @@ import {
   type ScanSession,
   type TargetMetadata,
 } from '../adapter/datasource-adapter';
-import { encodingProblem, lastRecordEnd, oneColumnMisread } from './csv-text';
+import { encodingProblem, firstRecordEnd, lastRecordEnd, oneColumnMisread } from './csv-text';
 import {
   abortReason,
   DuckDbEngine,
@@ -22,6 +22,7 @@ import {
   timerDelay,
   type ViewDefinition,
 } from './duckdb-engine';
+import { BATCH_TYPE_GUARD } from './duckdb-messages';
 import { textOf } from './duckdb-values';
 import { type FileTarget, parseFileTarget } from './file-target';
 import { fetchParquetTail, footerOnlyFile, rangedParquetView } from './ranged-parquet';
@@ -50,7 +51,7 @@ function fileList(localPaths: readonly string[]): string {
 }
 
 /** How CSV files are read: the suite's encoding, and whether DuckDB may split a file across threads. */
-interface CsvReadOptions {
+export interface CsvReadOptions {
   encoding: FileEncoding;
   /** One thread per file: DuckDB's parallel reader cannot pad short rows of a file with quoted line ends. */
   serial?: boolean;
@@ -66,7 +67,7 @@ interface CsvReadOptions {
  * after the whole header line. No row is ever skipped (`ignore_errors` is off): one that cannot be
  * read fails the read.
  */
-function csvViewSql(localPaths: readonly string[], read: CsvReadOptions): string {
+export function csvViewSql(localPaths: readonly string[], read: CsvReadOptions): string {
   const options = [
     'header = true',
     'auto_detect = true',
@@ -80,9 +81,186 @@ function csvViewSql(localPaths: readonly string[], read: CsvReadOptions): string
   return `SELECT * FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
 }
 
+/** What DuckDB's `sniff_csv` found in a CSV file: its dialect and column types. */
+export interface SniffedCsv {
+  delimiter: string;
+  quote: string;
+  escape: string;
+  newLine: string;
+  skipRows: number;
+  hasHeader: boolean;
+  comment: string;
+  columns: Array<{ name: string; type: string }>;
+  dateFormat: string | null;
+  timestampFormat: string | null;
+}
+
+/**
+ * The sniffed types a batch may be read with from one file's sniff, each with the text it is read
+ * from (an RE2 pattern, whole value, or none for text): only text the sniffer itself would have
+ * given the same type in any file, so that a value another file's sniff would have typed otherwise
+ * (a decimal, a leading zero or a sign in an integer column, `1`/`0` in a boolean one, a time in a
+ * date one, a date alone in a timestamp one: the sniffer types a file mixing it with timestamps as
+ * text) fails the statement instead of being cast leniently (`'1.5'` to the integer 2).
+ */
+const BATCH_TYPE_TEXT: Readonly<Record<string, string | null>> = {
+  VARCHAR: null,
+  BIGINT: '-?(0|[1-9][0-9]*)',
+  DOUBLE: '-?(0|[1-9][0-9]*)(\\.[0-9]*)?([eE][+-]?[0-9]+)?|-?\\.[0-9]+([eE][+-]?[0-9]+)?',
+  BOOLEAN: '(?i)true|false|t|f',
+  DATE: '[0-9]{4}-[0-9]{2}-[0-9]{2}',
+  TIMESTAMP: '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?',
+};
+/** The date and timestamp formats the guards above are written for (ISO 8601; null: DuckDB's default). */
+const ISO_DATE_FORMATS = new Set([null, '%Y-%m-%d']);
+const ISO_TIMESTAMP_FORMATS = new Set([null, '%Y-%m-%d %H:%M:%S']);
+/** The line ends DuckDB's sniffer reports, as `read_csv` takes them. */
+const NEW_LINES = new Set(['\\n', '\\r\\n', '\\r']);
+
+function sqlIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Whether every file of a batch starts with the same header record, byte for byte (line end and any
+ * byte order mark included): then one file's sniff may stand for all (`batchViewSql`).
+ */
+export function sameHeaderRecord(heads: readonly Uint8Array[], encoding: FileEncoding): boolean {
+  const [first] = heads;
+  const end = first ? firstRecordEnd(first, encoding) : 0;
+  if (!first || end === 0 || heads.length < 2) return false;
+  const header = first.subarray(0, end);
+  return heads.every(
+    (head) => firstRecordEnd(head, encoding) === end && Buffer.compare(head.subarray(0, end), header) === 0,
+  );
+}
+
+/**
+ * The view over a batch whose files share one header, read with the dialect and types sniffed from
+ * its first file instead of sniffing every file (docs/decisions/0052): every column is read as text
+ * (`auto_detect = false`) and cast to its sniffed type in the view, after a check that fails the
+ * statement (`BATCH_TYPE_GUARD`) on text that type's sniff would not have accepted. Null when the
+ * sniff found what this view does not reproduce (rows skipped, a comment character, a type or a
+ * date format without a guard, names that collide): the batch is then read as `csvViewSql` reads it.
+ */
+export function batchViewSql(
+  localPaths: readonly string[],
+  sniffed: SniffedCsv,
+  read: CsvReadOptions,
+): string | null {
+  const usual =
+    sniffed.hasHeader &&
+    sniffed.skipRows === 0 &&
+    sniffed.quote === '"' &&
+    sniffed.escape === '"' &&
+    ['', '(empty)'].includes(sniffed.comment) &&
+    NEW_LINES.has(sniffed.newLine) &&
+    ISO_DATE_FORMATS.has(sniffed.dateFormat) &&
+    ISO_TIMESTAMP_FORMATS.has(sniffed.timestampFormat) &&
+    sniffed.columns.length > 0 &&
+    new Set(sniffed.columns.map((column) => column.name.toLowerCase())).size === sniffed.columns.length &&
+    sniffed.columns.every((column) => Object.hasOwn(BATCH_TYPE_TEXT, column.type));
+  if (!usual) return null;
+  const select = sniffed.columns.map(({ name, type }) => {
+    const column = sqlIdentifier(name);
+    const text = BATCH_TYPE_TEXT[type];
+    if (!text) return column;
+    const checked = `CASE WHEN ${column} IS NULL OR regexp_full_match(${column}, ${sqlString(text)}) THEN ${column} ELSE error(${sqlString(BATCH_TYPE_GUARD)}) END`;
+    return `CAST(${checked} AS ${type}) AS ${column}`;
+  });
+  const columns = sniffed.columns.map(({ name }) => `${sqlString(name)}: 'VARCHAR'`).join(', ');
+  const options = [
+    'header = true',
+    'auto_detect = false',
+    `delim = ${sqlString(sniffed.delimiter)}`,
+    `quote = '"'`,
+    `escape = '"'`,
+    `new_line = ${sqlString(sniffed.newLine)}`,
+    'null_padding = true',
+    `columns = {${columns}}`,
+  ];
+  if (read.encoding !== DEFAULT_FILE_ENCODING) options.push(`encoding = ${sqlString(read.encoding)}`);
+  if (read.serial) options.push('parallel = false');
+  return `SELECT ${select.join(', ')} FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
+}
+
+/** The options the reader's view fixes, as `sniff_csv` takes them (see `csvViewSql`). */
+function sniffOptions(encoding: FileEncoding): string {
+  const options = ['header = true', `quote = '"'`, `escape = '"'`, 'null_padding = true'];
+  if (encoding !== DEFAULT_FILE_ENCODING) options.push(`encoding = ${sqlString(encoding)}`);
+  return options.join(', ');
+}
+
+function sniffedCsv(row: Record<string, unknown>): SniffedCsv {
+  const columns = Array.isArray(row['Columns']) ? (row['Columns'] as Array<Record<string, unknown>>) : [];
+  const orNull = (value: unknown): string | null =>
+    value === null || value === undefined ? null : textOf(value);
+  return {
+    delimiter: textOf(row['Delimiter']),
+    quote: textOf(row['Quote']),
+    escape: textOf(row['Escape']),
+    newLine: textOf(row['NewLineDelimiter']),
+    skipRows: Number(row['SkipRows']),
+    hasHeader: row['HasHeader'] === true,
+    comment: textOf(row['Comment']),
+    columns: columns.map((column) => ({ name: textOf(column['name']), type: textOf(column['type']) })),
+    dateFormat: orNull(row['DateFormat']),
+    timestampFormat: orNull(row['TimestampFormat']),
+  };
+}
+
+/**
+ * The batch views of `batchViewSql` (parallel and serial) from a sniff of the first file, or null
+ * when they do not apply: the sniff is unusual, or a column the first file types as text holds no
+ * value there (the sniffer types an all-null column as text, whereas each file sniffed would take
+ * its type from the files that have values). Any failure of the sniff leaves the batch to the view
+ * that sniffs every file, which reports it as before.
+ */
+async function sniffedBatchViews(
+  engine: DuckDbEngine,
+  localPaths: readonly string[],
+  encoding: FileEncoding,
+  call: CallOptions,
+): Promise<{ viewSql: string; serialViewSql: string } | null> {
+  const [first] = localPaths;
+  if (!first) return null;
+  try {
+    return await engine.withSession(call, async ({ connection, checkpoint }) => {
+      const sniff = await connection.runAndReadAll(
+        `SELECT * FROM sniff_csv(${sqlString(first)}, ${sniffOptions(encoding)})`,
+      );
+      const sniffed = sniffedCsv(sniff.getRowObjectsJson()[0] ?? {});
+      const viewSql = batchViewSql(localPaths, sniffed, { encoding });
+      const firstViewSql = batchViewSql([first], sniffed, { encoding });
+      if (!viewSql || !firstViewSql) return null;
+      checkpoint();
+      const texts = sniffed.columns.filter((column) => column.type === 'VARCHAR');
+      if (texts.length > 0) {
+        const counts = texts.map(({ name }, index) => `count(${sqlIdentifier(name)}) AS c${index}`);
+        const filled = await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM (${firstViewSql})`);
+        const row = filled.getRowObjectsJson()[0] ?? {};
+        if (texts.some((_, index) => Number(row[`c${index}`] ?? 0) === 0)) return null;
+      }
+      return {
+        viewSql,
+        serialViewSql: batchViewSql(localPaths, sniffed, { encoding, serial: true }) as string,
+      };
+    });
+  } catch (error) {
+    const stopped =
+      error instanceof DatasourceError &&
+      (error.errorClass === DatasourceErrorClass.Timeout ||
+        error.errorClass === DatasourceErrorClass.Cancelled);
+    if (stopped || call.signal?.aborted) throw error;
+    return null;
+  }
+}
+
 /**
  * The view over the spooled files; for CSV also the same view read serially (see `csvViewSql`) and
- * the check of its columns against the files' first records.
+ * the check of its columns against the files' first records. A CSV batch whose files share one
+ * header is read with its first file's sniff, the view that sniffs every file kept as its fallback
+ * (`sniffedBatchViews`, docs/decisions/0052).
  */
 async function viewOf(
   format: FileTarget['format'],
@@ -90,17 +268,24 @@ async function viewOf(
   encoding: FileEncoding,
   /** Where the CSV heads are read, when not at `localPaths` (a file still arriving through a pipe). */
   headPaths: readonly string[] = localPaths,
+  /** The engine and call a batch's first file is sniffed with. */
+  batch?: { engine: DuckDbEngine; call: CallOptions },
 ): Promise<ViewDefinition> {
   if (format === 'parquet') return { viewSql: parquetViewSql(localPaths) };
   const heads = await csvHeads(headPaths, encoding);
-  return {
+  const checkColumns = (names: string[]): void => {
+    const problem = oneColumnMisread(names, heads, encoding);
+    if (problem) throw problem;
+  };
+  const sniffedEach = {
     viewSql: csvViewSql(localPaths, { encoding }),
     serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
-    checkColumns: (names) => {
-      const problem = oneColumnMisread(names, heads, encoding);
-      if (problem) throw problem;
-    },
   };
+  if (batch && sameHeaderRecord(heads, encoding)) {
+    const sniffedOnce = await sniffedBatchViews(batch.engine, localPaths, encoding, batch.call);
+    if (sniffedOnce) return { ...sniffedOnce, checkColumns, fallback: sniffedEach };
+  }
+  return { ...sniffedEach, checkColumns };
 }
 
 /** Bytes of each spooled CSV file's head checked against the suite's encoding. */
@@ -290,7 +475,8 @@ export class FlatFileReader {
       );
       if (streamed) return streamed;
     }
-    return viewOf(target.format, await spoolFiles(store, files, directory, call), encoding);
+    const localPaths = await spoolFiles(store, files, directory, call);
+    return viewOf(target.format, localPaths, encoding, localPaths, { engine: this.engine, call });
   }
 
   private async matchingFiles(
