@@ -6,6 +6,7 @@ import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type StorePeers, startStorePeers } from '../../test/store-peers';
 import { type CallOptions, DatasourceError } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
+import { PARALLEL_FOOTER_READS } from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
 import { PARALLEL_DOWNLOADS } from './spool-files';
 
@@ -69,21 +70,34 @@ async function parquetFiles(workDir: string): Promise<{ parts: Uint8Array[]; who
   }
 }
 
-/** What a wrapped store saw: downloads started, and the most ever open at once. */
+/** What a wrapped store saw: downloads (or ranged reads) started, and the most ever open at once. */
 interface Watch {
   started: string[];
   inFlight: number;
   peak: number;
-  /** Called as each download starts, before the real request (a test's hook). */
+  /** Each ranged read: the file, the range and the file's size when it was listed. */
+  ranges: Array<{ file: string; start: number; end: number }>;
+  /** Called as each download or ranged read starts, before the real request (a test's hook). */
   onStart?: (path: string, count: number) => Promise<void> | void;
 }
 
-/** `store` with every whole-file download counted from its request until its stream ends. */
+/** `store` with every whole-file download and ranged read counted from its request until it ends. */
 function watched(store: RemoteFileStore, watch: Watch): RemoteFileStore {
   return {
     list: (prefix, options) => store.list(prefix, options),
     stat: (file, options) => store.stat(file, options),
-    readRange: (file, start, end, options) => store.readRange(file, start, end, options),
+    readRange: async (file, start, end, options) => {
+      watch.started.push(file);
+      watch.ranges.push({ file, start, end });
+      watch.inFlight += 1;
+      watch.peak = Math.max(watch.peak, watch.inFlight);
+      try {
+        await watch.onStart?.(file, watch.started.length);
+        return await store.readRange(file, start, end, options);
+      } finally {
+        watch.inFlight -= 1;
+      }
+    },
     openStream: async (file, options) => {
       watch.started.push(file);
       watch.inFlight += 1;
@@ -107,7 +121,7 @@ function watched(store: RemoteFileStore, watch: Watch): RemoteFileStore {
 }
 
 function newWatch(): Watch {
-  return { started: [], inFlight: 0, peak: 0 };
+  return { started: [], inFlight: 0, peak: 0, ranges: [] };
 }
 
 /** Call directories the reader left behind in the spool (none once a call is over, however it ended). */
@@ -215,65 +229,81 @@ describe('batch patterns of many small files on the S3 and ADLS peers', () => {
           expect(watch.peak).toBeLessThanOrEqual(PARALLEL_DOWNLOADS);
           expect(watch.peak).toBeGreaterThan(1);
         }
+        // Parquet: each small file costs one GET of all of it, several in flight, no more than the bound.
+        if (format === 'parquet') {
+          expect(watch.ranges).toHaveLength(3 * FILES);
+          expect(new Set(watch.ranges.map((range) => range.file)).size).toBe(FILES);
+          expect(watch.ranges.every((range) => range.start === 0)).toBe(true);
+          expect(watch.peak).toBeLessThanOrEqual(PARALLEL_FOOTER_READS);
+          expect(watch.peak).toBeGreaterThan(1);
+        }
         expect(watch.inFlight).toBe(0);
         expect(await leftoverCallDirectories(spoolDir)).toEqual([]);
       },
       180_000,
     );
 
-    it('fails the whole read with a clear error when one file of the batch fails, reporting no result', async () => {
-      const store = await peer(name).open();
-      const watch = newWatch();
-      const victim = partName('csv', 150, 'csv');
-      // The file disappears between the listing and its download: the peer answers 404.
-      watch.onStart = async (file) => {
-        if (file === victim) await peer(name).remove(victim);
-      };
-      const outcome = await reader
-        .scan(watched(store, watch), 'csv/part_*.csv', AGGREGATES, { ...CALL, maxRows: 1 })
-        .then(
-          (result) => ({ result }),
-          (error: unknown) => ({ error }),
-        );
-      expect('result' in outcome).toBe(false);
-      const error = (outcome as { error: unknown }).error;
-      expect(error).toBeInstanceOf(DatasourceError);
-      expect((error as DatasourceError).errorClass).toBe('not_found');
-      expect((error as DatasourceError).message).toMatch(/does not exist/);
-      // The other downloads were stopped: at most the ones already in flight finished after it.
-      expect(watch.started.length).toBeLessThan(FILES);
-      expect(watch.inFlight).toBe(0);
-      expect(await leftoverCallDirectories(spoolDir)).toEqual([]);
-    }, 120_000);
+    it.each(['csv', 'parquet'])(
+      'fails the whole %s read with a clear error when one file of the batch fails, reporting no result',
+      async (format) => {
+        const store = await peer(name).open();
+        const watch = newWatch();
+        const victim = partName(format, 150, format);
+        // The file disappears between the listing and its download: the peer answers 404.
+        watch.onStart = async (file) => {
+          if (file === victim) await peer(name).remove(victim);
+        };
+        const outcome = await reader
+          .scan(watched(store, watch), `${format}/part_*.${format}`, AGGREGATES, { ...CALL, maxRows: 1 })
+          .then(
+            (result) => ({ result }),
+            (error: unknown) => ({ error }),
+          );
+        expect('result' in outcome).toBe(false);
+        const error = (outcome as { error: unknown }).error;
+        expect(error).toBeInstanceOf(DatasourceError);
+        expect((error as DatasourceError).errorClass).toBe('not_found');
+        expect((error as DatasourceError).message).toMatch(/does not exist/);
+        // The other downloads were stopped: at most the ones already in flight finished after it.
+        expect(watch.started.length).toBeLessThan(FILES);
+        expect(watch.inFlight).toBe(0);
+        expect(await leftoverCallDirectories(spoolDir)).toEqual([]);
+      },
+      120_000,
+    );
 
-    it('stops the downloads when the call is cancelled', async () => {
-      const store = await peer(name).open();
-      const watch = newWatch();
-      const controller = new AbortController();
-      let startedAtCancel = 0;
-      watch.onStart = (_file, count) => {
-        if (count === 20) {
-          controller.abort();
-          startedAtCancel = count;
-        }
-      };
-      const outcome = await reader
-        .scan(watched(store, watch), 'csv/part_*.csv', AGGREGATES, {
-          ...CALL,
-          maxRows: 1,
-          signal: controller.signal,
-        })
-        .then(
-          () => 'finished',
-          (error: unknown) => error,
-        );
-      expect(outcome).toBeInstanceOf(DatasourceError);
-      expect((outcome as DatasourceError).errorClass).toBe('cancelled');
-      expect(startedAtCancel).toBe(20);
-      // No download starts once the signal fired.
-      expect(watch.started).toHaveLength(20);
-      expect(watch.inFlight).toBe(0);
-      expect(await leftoverCallDirectories(spoolDir)).toEqual([]);
-    }, 120_000);
+    it.each(['csv', 'parquet'])(
+      'stops the %s downloads when the call is cancelled',
+      async (format) => {
+        const store = await peer(name).open();
+        const watch = newWatch();
+        const controller = new AbortController();
+        let startedAtCancel = 0;
+        watch.onStart = (_file, count) => {
+          if (count === 20) {
+            controller.abort();
+            startedAtCancel = count;
+          }
+        };
+        const outcome = await reader
+          .scan(watched(store, watch), `${format}/part_*.${format}`, AGGREGATES, {
+            ...CALL,
+            maxRows: 1,
+            signal: controller.signal,
+          })
+          .then(
+            () => 'finished',
+            (error: unknown) => error,
+          );
+        expect(outcome).toBeInstanceOf(DatasourceError);
+        expect((outcome as DatasourceError).errorClass).toBe('cancelled');
+        expect(startedAtCancel).toBe(20);
+        // No download starts once the signal fired.
+        expect(watch.started).toHaveLength(20);
+        expect(watch.inFlight).toBe(0);
+        expect(await leftoverCallDirectories(spoolDir)).toEqual([]);
+      },
+      120_000,
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   type TransferTally,
 } from '../adapter/datasource-adapter';
 import { DuckDbEngine } from './duckdb-engine';
+import { WHOLE_OBJECT_BYTES } from './ranged-parquet';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 const BUCKET = 'dq-ranged';
@@ -44,6 +45,8 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
   let fileStore: DatasourceAdapter;
   /** Object key → local path of the same bytes. */
   const objects = new Map<string, string>();
+  /** The chunks of `amount` and `colour` in `groups.parquet` plus its footer: the least a ranged read of them fetches. */
+  let groupsNeeded = 0;
 
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-ranged-peers-'));
@@ -57,12 +60,19 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
                     md5(range::VARCHAR) AS digest
              FROM range(150000)) TO '${groups}' (FORMAT parquet, ROW_GROUP_SIZE 30000)`,
     );
+    const chunks = await connection.runAndReadAll(
+      `SELECT sum(total_compressed_size)::BIGINT AS bytes FROM parquet_metadata('${groups}')
+       WHERE path_in_schema IN ('amount', 'colour')`,
+    );
+    const footer = fs.readFileSync(groups).subarray(-8).readUInt32LE(0) + 8;
+    groupsNeeded = Number(chunks.getRowObjectsJson()[0]?.['bytes']) + footer;
     const wide = path.join(workDir, 'wide.parquet');
     const columns = Array.from(
       { length: 1500 },
       (_, index) => `range + ${index} AS column_with_a_long_name_${index}`,
     );
-    await connection.run(`COPY (SELECT ${columns.join(', ')} FROM range(20)) TO '${wide}' (FORMAT parquet)`);
+    // Enough rows to be read by ranges rather than whole.
+    await connection.run(`COPY (SELECT ${columns.join(', ')} FROM range(400)) TO '${wide}' (FORMAT parquet)`);
     connection.closeSync();
     generator.closeSync();
     objects.set('gen/groups.parquet', groups);
@@ -120,11 +130,16 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
         const statements = statementsFor(columns);
         const remote = await remoteRows(store, key, statements);
         expect({ key, results: remote.results }).toEqual({ key, results: await localRows(key, statements) });
+        // A small object costs its stat and one GET of all of it, whatever the statements.
+        const size = fs.statSync(objects.get(key) as string).size;
+        if (size <= WHOLE_OBJECT_BYTES)
+          expect({ key, ...remote.tally }).toEqual({ key, requests: 2, bytes: size });
       }
     }, 300_000);
 
     it('fetches less than the object for a column subset, and counts its requests', async () => {
       const size = fs.statSync(objects.get('gen/groups.parquet') as string).size;
+      expect(size).toBeGreaterThan(WHOLE_OBJECT_BYTES);
       const statements = [
         'SELECT count(*) AS n, count(amount) AS a, min(colour) AS c FROM target',
         'SELECT amount, colour FROM target WHERE amount IS NULL LIMIT 10',
@@ -132,11 +147,14 @@ describe('ranged Parquet reads against the S3 (moto) and ADLS (Azurite) peers', 
       const remote = await remoteRows(store, 'gen/groups.parquet', statements);
       expect(remote.results).toEqual(await localRows('gen/groups.parquet', statements));
       expect(remote.tally.bytes).toBeLessThan(size / 2);
+      // The bytes goal: at most 1.1 times the needed chunks plus the footer (the speculative tail read included).
+      expect(remote.tally.bytes).toBeLessThanOrEqual(1.1 * groupsNeeded);
       // A stat, the footer, then at most one range per row group (5) and column (2), and the magic.
       expect(remote.tally.requests).toBeGreaterThanOrEqual(3);
       expect(remote.tally.requests).toBeLessThanOrEqual(2 + 1 + 5 * 2);
 
       const wideSize = fs.statSync(objects.get('gen/wide.parquet') as string).size;
+      expect(wideSize).toBeGreaterThan(WHOLE_OBJECT_BYTES);
       const wideStatements = ['SELECT sum(column_with_a_long_name_7) AS s FROM target'];
       const wide = await remoteRows(store, 'gen/wide.parquet', wideStatements);
       expect(wide.results).toEqual(await localRows('gen/wide.parquet', wideStatements));

@@ -8,7 +8,14 @@ import { DuckDbEngine } from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { FlatFileReader } from './flat-file-reader';
 import { LocalFileStore } from './local-file-store';
-import { coalesce, countingStore, rangedParquetView, SPECULATIVE_FOOTER_BYTES } from './ranged-parquet';
+import {
+  coalesce,
+  countingStore,
+  type RangedTesting,
+  rangedParquetView,
+  SPECULATIVE_FOOTER_BYTES,
+  WHOLE_OBJECT_BYTES,
+} from './ranged-parquet';
 import { type RemoteFileStore } from './remote-file-store';
 import { statementColumns } from './statement-columns';
 
@@ -92,7 +99,7 @@ describe('ranged Parquet reads', () => {
   async function rangedRows(
     file: string,
     statements: readonly string[],
-    tailBytes?: number,
+    testing: RangedTesting = {},
   ): Promise<{ results: unknown[]; tally: TransferTally }> {
     const tally: TransferTally = { bytes: 0, requests: 0 };
     const counted = countingStore(store, tally);
@@ -101,7 +108,7 @@ describe('ranged Parquet reads', () => {
     try {
       const results = await engine.withView(
         () =>
-          rangedParquetView(engine, counted, [entry], directory, CALL, { unfetchedByte: POISON, tailBytes }),
+          rangedParquetView(engine, counted, [entry], directory, CALL, { unfetchedByte: POISON, ...testing }),
         CALL,
         (scan) => rowsOfEach(scan, statements),
       );
@@ -146,14 +153,27 @@ describe('ranged Parquet reads', () => {
   it('gives every fixture file (nested, dictionary-encoded, empty, Iceberg data and delete files) the rows a full download gives', async () => {
     for (const file of [...fixtureFiles(), ...generated]) {
       const statements = statementsFor(await columnsOf(file));
-      // The footer read on its own (8 bytes first): most fixture files would fit one 64 KiB tail read whole.
-      const ranged = await rangedRows(file, statements, 8);
+      // The footer read on its own (8 bytes first), never the whole file: each fixture goes through its planned chunks.
+      const ranged = await rangedRows(file, statements, { tailBytes: 8, wholeObjectBytes: -1 });
       expect({ file, results: ranged.results }).toEqual({ file, results: await fullRows(file, statements) });
+    }
+  }, 300_000);
+
+  it('fetches a small file whole in one request, with the rows a full download gives', async () => {
+    for (const file of [...fixtureFiles(), ...generated]) {
+      const size = fs.statSync(path.join(root, file)).size;
+      if (size > WHOLE_OBJECT_BYTES) continue;
+      const statements = statementsFor(await columnsOf(file));
+      const whole = await rangedRows(file, statements);
+      expect({ file, results: whole.results }).toEqual({ file, results: await fullRows(file, statements) });
+      expect({ file, ...whole.tally }).toEqual({ file, requests: 1, bytes: size });
     }
   }, 300_000);
 
   it('fetches the footer and the chunks of the named columns only, of every row group', async () => {
     const size = fs.statSync(path.join(root, 'gen/groups.parquet')).size;
+    // Above the whole-object size: read by ranges.
+    expect(size).toBeGreaterThan(WHOLE_OBJECT_BYTES);
     const one = await rangedRows('gen/groups.parquet', ['SELECT sum(id) AS s FROM target']);
     expect(one.results).toEqual(await fullRows('gen/groups.parquet', ['SELECT sum(id) AS s FROM target']));
     expect(one.tally.bytes).toBeLessThan(size / 3);
@@ -179,7 +199,7 @@ describe('ranged Parquet reads', () => {
 
   it('reads a footer larger than the first tail read with one more ranged read', async () => {
     const statements = ['SELECT column_with_a_long_name_1499 AS v FROM target'];
-    const ranged = await rangedRows('gen/wide.parquet', statements);
+    const ranged = await rangedRows('gen/wide.parquet', statements, { wholeObjectBytes: -1 });
     expect(ranged.results).toEqual(await fullRows('gen/wide.parquet', statements));
     const size = fs.statSync(path.join(root, 'gen/wide.parquet')).size;
     expect(ranged.tally.bytes).toBeLessThan(size);

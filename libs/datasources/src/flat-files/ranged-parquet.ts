@@ -27,8 +27,17 @@ export const COALESCE_GAP_BYTES = 64 * 1024;
 const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 /** Ranged requests in flight at once per call. */
 const PARALLEL_RANGE_READS = 8;
-/** Files whose footers are read at once. */
-const PARALLEL_FOOTER_READS = 4;
+/**
+ * Files whose footers (or whole small objects) are read at once: a batch of many small files is
+ * bound by round trips, not bytes (docs/decisions/0053).
+ */
+export const PARALLEL_FOOTER_READS = 16;
+/**
+ * A file at most this large is fetched whole in one GET instead of its footer and then its chunks:
+ * about what a store sends in one round trip's time, so the extra bytes cost less than the second
+ * request; in-flight memory stays under the ranged reads' bound (docs/decisions/0053).
+ */
+export const WHOLE_OBJECT_BYTES = 2 * 1024 * 1024;
 
 /** `store` with every request and every byte it returns counted into `tally`. */
 export function countingStore(store: RemoteFileStore, tally: TransferTally): RemoteFileStore {
@@ -214,15 +223,17 @@ async function chunkLayout(
   return { chunks, gaps: gaps.map((gap) => ({ start: gap.start, end: Math.min(gap.end, tailStart) })) };
 }
 
+/** `work` on each item, `limit` at a time; none starts after a failure or once `signal` fired. */
 async function inParallel<T>(
   items: readonly T[],
   limit: number,
+  signal: AbortSignal | undefined,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async (): Promise<void> => {
-    while (next < items.length && !failure) {
+    while (next < items.length && !failure && !signal?.aborted) {
       const item = items[next++];
       try {
         await work(item);
@@ -233,6 +244,7 @@ async function inParallel<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure) throw failure.error;
+  signal?.throwIfAborted();
 }
 
 function quoted(name: string): string {
@@ -247,6 +259,8 @@ function quoted(name: string): string {
 export interface RangedTesting {
   unfetchedByte?: number;
   tailBytes?: number;
+  /** Files at most this large are fetched whole (`WHOLE_OBJECT_BYTES` unless given; -1: none). */
+  wholeObjectBytes?: number;
 }
 
 /** Where a ranged file's bytes come from: `readRange` of the store, by the entry's path. */
@@ -269,7 +283,10 @@ export class RangedParquetFiles {
     readonly footerPaths: string[],
   ) {}
 
-  /** Fetches every file's footer (4 at a time) and plans its column chunks. */
+  /**
+   * Fetches every small file whole and every other file's footer (`PARALLEL_FOOTER_READS` at a
+   * time), and plans the column chunks of the files not fetched whole.
+   */
   static async open(
     engine: DuckDbEngine,
     store: RangeReader,
@@ -292,8 +309,17 @@ export class RangedParquetFiles {
       gapsFetched: false,
     }));
     const footerStarts: number[] = files.map(() => 0);
-    await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, async (index) => {
+    const wholeObjectBytes = testing.wholeObjectBytes ?? WHOLE_OBJECT_BYTES;
+    await inParallel([...ranged.keys()], PARALLEL_FOOTER_READS, options.signal, async (index) => {
       const entry = ranged[index];
+      if (entry.file.size <= wholeObjectBytes) {
+        // A tail as long as the file: one read of all of it, checked as a footer read is.
+        const whole = await fetchParquetTail(store, entry.file, options, entry.file.size);
+        Object.assign(entry, { tailStart: 0, gapsFetched: true });
+        await fs.promises.writeFile(footers[index], footerOnlyFile(whole), { flag: 'wx' });
+        await fs.promises.writeFile(entry.localPath, whole.bytes, { flag: 'wx' });
+        return;
+      }
       const tail = await fetchParquetTail(store, entry.file, options, testing.tailBytes);
       entry.tailStart = tail.start;
       footerStarts[index] = entry.file.size - 8 - tail.footerLength;
@@ -311,6 +337,8 @@ export class RangedParquetFiles {
     });
     await engine.withSession(options, async ({ connection }) => {
       for (const [index, entry] of ranged.entries()) {
+        // Every byte of it is in place (fetched whole): nothing is left to plan or fetch.
+        if (entry.tailStart === 0) continue;
         const layout = await chunkLayout(
           connection,
           footers[index],
@@ -351,7 +379,7 @@ export class RangedParquetFiles {
     try {
       for (const entry of new Set(requests.map((request) => request.entry)))
         handles.set(entry, await fs.promises.open(entry.localPath, 'r+'));
-      await inParallel(requests, PARALLEL_RANGE_READS, async ({ entry, range }) => {
+      await inParallel(requests, PARALLEL_RANGE_READS, this.options.signal, async ({ entry, range }) => {
         const bytes = await this.store.readRange(entry.file.path, range.start, range.end, this.options);
         // A short answer would leave zeros where DuckDB expects data: refuse it.
         if (bytes.byteLength !== range.end - range.start)

@@ -306,8 +306,11 @@ describe('IcebergAdapter against a REST catalog and S3 on loopback', () => {
     });
 
     it('reads data files by ranges with the rows of whole downloads, fetching less for a column subset', async () => {
-      // Footers read on their own (8 bytes first): the fixture files are small enough to fit one tail read.
-      const ranged = new IcebergAdapter({ egress }, { unfetchedByte: 0xa5, tailBytes: 8 });
+      // Footers read on their own (8 bytes first), never a file whole: the fixture files are small.
+      const ranged = new IcebergAdapter(
+        { egress },
+        { unfetchedByte: 0xa5, tailBytes: 8, wholeObjectBytes: -1 },
+      );
       const whole = new IcebergAdapter({ egress }, { wholeDownloads: true });
       const rowsOf = async (
         reader: IcebergAdapter,
