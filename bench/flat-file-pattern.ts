@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { type ChildReport, type Variant } from './flat-file-read-child';
+import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
+import { recordResults, runBenchmark } from './bench-results';
 import { readInChild, round, type StorePeers, startStorePeers, uploadToStorePeers } from './flat-file-peers';
 
-const REPO_ROOT = path.resolve(__dirname, '..');
 const DATA_DIR = path.join(__dirname, '.data', 'patterns');
 const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-pattern.json');
 // DQ_BENCH_SCALE (default 1) shrinks the number of files (never the rows of one); only a full run is recorded.
@@ -27,6 +27,9 @@ const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS ca
   ((range * 7919) % 100000 / 100)::DECIMAL(12,2) AS amount,
   TIMESTAMP '2024-01-01' + to_seconds(range) AS ts, md5((range % 100000)::VARCHAR) AS text`;
 const UPLOADS_IN_FLIGHT = 16;
+/** The bare fetch's requests in flight: the reader's own bound for small files. */
+const BARE_FETCHES_IN_FLIGHT = 16;
+const DOWNLOAD_OF = { 'object-store': 'object-store-download', 'file-store': 'file-store-download' } as const;
 
 type Format = 'csv' | 'parquet';
 
@@ -50,6 +53,10 @@ export interface PatternRun {
   one_file_seconds: number;
   /** Pattern seconds over one-file seconds through the same store: the goal is at most 1.5. */
   pattern_ratio: number;
+  /** Every part fetched whole with the store's SDK, `BARE_FETCHES_IN_FLIGHT` at a time, and dropped. */
+  bare_fetch_seconds: number;
+  /** Pattern seconds over the larger of the one file's and the bare fetch's: what the host allows. */
+  pattern_ratio_to_floor: number;
 }
 
 /** Generates the parts and the whole file once per scale; later runs reuse them (bench/.data is not committed). */
@@ -100,14 +107,29 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
   const { connections } = peers;
   const runs: PatternRun[] = [];
   for (const set of data) {
-    const read = (variant: Variant, target?: string): Promise<ChildReport> =>
+    const read = (
+      variant: Variant | DownloadVariant,
+      target?: string,
+      targets?: string[],
+    ): Promise<ChildReport> =>
       readInChild({
         variant,
+        targets,
+        inFlight: BARE_FETCHES_IN_FLIGHT,
         sql: SQL,
         format: set.format,
         localFile: variant === 'duckdb-local' ? set.whole : undefined,
         target,
-        connection: variant === 'duckdb-local' ? undefined : connections[variant],
+        connection:
+          variant === 'duckdb-local'
+            ? undefined
+            : connections[
+                variant === 'object-store-download'
+                  ? 'object-store'
+                  : variant === 'file-store-download'
+                    ? 'file-store'
+                    : variant
+              ],
         spoolDir: path.join(spoolRoot, `${set.format}-${variant}`),
         memoryLimitMb: MEMORY_LIMIT_MB,
         threads: THREADS,
@@ -118,6 +140,12 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
       console.log(`reading ${set.format}/part_*.${set.format} and the whole file with ${variant}...`);
       const pattern = await read(variant, `${set.format}/part_*.${set.format}`);
       const one = await read(variant, `${set.format}/${path.basename(set.whole)}`);
+      const partKeys = set.parts.map((part) => `${set.format}/${path.basename(part)}`);
+      const bare = await read(DOWNLOAD_OF[variant], undefined, partKeys);
+      if (Number(bare.rows[0]?.['bytes']) !== set.partBytes)
+        throw new Error(
+          `the bare fetch got ${JSON.stringify(bare.rows)}, the parts hold ${set.partBytes} bytes`,
+        );
       for (const [what, report] of [
         ['pattern', pattern],
         ['one file', one],
@@ -136,6 +164,8 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
         pattern_seconds: round(pattern.seconds, 3),
         one_file_seconds: round(one.seconds, 3),
         pattern_ratio: round(pattern.seconds / one.seconds, 2),
+        bare_fetch_seconds: round(bare.seconds, 3),
+        pattern_ratio_to_floor: round(pattern.seconds / Math.max(one.seconds, bare.seconds), 2),
       });
     }
     runs.push({
@@ -148,6 +178,8 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
       pattern_seconds: Number.NaN,
       one_file_seconds: round(local.seconds, 3),
       pattern_ratio: Number.NaN,
+      bare_fetch_seconds: Number.NaN,
+      pattern_ratio_to_floor: Number.NaN,
     });
   }
   return runs;
@@ -163,7 +195,9 @@ async function main(): Promise<void> {
     await peers.stop();
     fs.rmSync(spoolRoot, { recursive: true, force: true });
   }
-  console.log('\nformat   files  rows        read by        pattern s  one file s  ratio');
+  console.log(
+    '\nformat   files  rows        read by        pattern s  one file s  ratio   bare fetch s  vs floor',
+  );
   for (const run of runs)
     console.log(
       [
@@ -173,23 +207,25 @@ async function main(): Promise<void> {
         run.read_by.padEnd(13),
         (Number.isNaN(run.pattern_seconds) ? '' : run.pattern_seconds.toFixed(2)).padStart(9),
         run.one_file_seconds.toFixed(2).padStart(10),
-        Number.isNaN(run.pattern_ratio) ? '' : `${run.pattern_ratio.toFixed(2)}x`,
+        (Number.isNaN(run.pattern_ratio) ? '' : `${run.pattern_ratio.toFixed(2)}x`).padEnd(6),
+        (Number.isNaN(run.bare_fetch_seconds) ? '' : run.bare_fetch_seconds.toFixed(2)).padStart(12),
+        Number.isNaN(run.pattern_ratio_to_floor) ? '' : `${run.pattern_ratio_to_floor.toFixed(2)}x`,
       ].join('  '),
     );
-  if (SCALE !== 1) {
-    console.log(`\nDQ_BENCH_SCALE=${SCALE}: a trial run, not recorded`);
-    return;
-  }
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(
+  recordResults(
     RESULTS_FILE,
-    `${JSON.stringify({ measured_at: new Date().toISOString(), query: SQL, settings: { memory_limit_mb: MEMORY_LIMIT_MB, threads: THREADS }, runs }, null, 2)}\n`,
+    {
+      measured_at: new Date().toISOString(),
+      query: SQL,
+      settings: {
+        memory_limit_mb: MEMORY_LIMIT_MB,
+        threads: THREADS,
+        bare_fetches_in_flight: BARE_FETCHES_IN_FLIGHT,
+      },
+      runs,
+    },
+    SCALE,
   );
-  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
-if (require.main === module)
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+if (require.main === module) runBenchmark(main);

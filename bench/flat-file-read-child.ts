@@ -28,6 +28,9 @@ export interface ChildRequest {
   localFile?: string;
   /** object-store / file-store: the target inside the bucket or filesystem, and the connection. */
   target?: string;
+  /** A bare download of several objects instead of `target`, `inFlight` at a time. */
+  targets?: string[];
+  inFlight?: number;
   connection?: DatasourceConnection;
   /** Spool directory of the adapters; DuckDB's temp directory for the baseline. */
   spoolDir: string;
@@ -83,13 +86,17 @@ async function viaAdapter(request: ChildRequest): Promise<QueryResult['rows']> {
   return result.rows;
 }
 
-/** Bytes of one bare download of the target, the body read to its end and dropped. */
+/**
+ * Bytes of a bare download of the target (or of each of `targets`, `inFlight` at a time), every
+ * body read to its end and dropped.
+ */
 async function bareDownload(request: ChildRequest): Promise<QueryResult['rows']> {
-  const { connection, target } = request;
-  if (!connection || !target) throw new Error('A download needs a connection and a target');
+  const { connection } = request;
+  const targets = request.targets ?? (request.target === undefined ? [] : [request.target]);
+  if (!connection || targets.length === 0) throw new Error('A download needs a connection and a target');
   const config = connection.config as Record<string, string>;
   const credential = connection.credential as Record<string, string>;
-  let body: NodeJS.ReadableStream | undefined;
+  let open: (target: string) => Promise<NodeJS.ReadableStream | undefined>;
   if (request.variant === 'object-store-download') {
     const client = new S3Client({
       endpoint: config['endpoint_url'],
@@ -100,18 +107,25 @@ async function bareDownload(request: ChildRequest): Promise<QueryResult['rows']>
         secretAccessKey: credential['secret_access_key'] ?? '',
       },
     });
-    const object = await client.send(new GetObjectCommand({ Bucket: config['bucket'], Key: target }));
-    body = object.Body as NodeJS.ReadableStream | undefined;
+    open = async (target) =>
+      (await client.send(new GetObjectCommand({ Bucket: config['bucket'], Key: target }))).Body as
+        NodeJS.ReadableStream | undefined;
   } else {
     const accountUrl = config['account_url'] ?? '';
     const container = new ContainerClient(
       `${accountUrl}/${config['filesystem']}`,
       new StorageSharedKeyCredential(accountUrl.split('/').at(-1) ?? '', credential['account_key'] ?? ''),
     );
-    body = (await container.getBlobClient(target).download()).readableStreamBody;
+    open = async (target) => (await container.getBlobClient(target).download()).readableStreamBody;
   }
   let bytes = 0;
-  for await (const chunk of body ?? []) bytes += (chunk as Uint8Array).byteLength;
+  const pending = [...targets];
+  await Promise.all(
+    Array.from({ length: Math.min(request.inFlight ?? 1, targets.length) }, async () => {
+      for (let target = pending.shift(); target !== undefined; target = pending.shift())
+        for await (const chunk of (await open(target)) ?? []) bytes += (chunk as Uint8Array).byteLength;
+    }),
+  );
   return [{ bytes }];
 }
 
