@@ -95,6 +95,38 @@ describe('DuckDbEngine', () => {
     }
   });
 
+  it('refines a view from its columns, and runs a statement again over the stage its fallback gives', async () => {
+    const seen: string[][] = [];
+    const answers = await engine.withView(
+      async () => ({
+        viewSql: 'SELECT 1 AS a, 2::INTEGER AS b',
+        checkColumns: (names) => seen.push(names),
+        refine: (columns) => {
+          seen.push(columns.map(({ name, type }) => `${name} ${type}`));
+          return {
+            viewSql: `SELECT CASE WHEN b = 2 THEN error('refined view refused') END AS a, b FROM (SELECT 2 AS b)`,
+            fallback: (error) =>
+              String((error as { message?: unknown }).message).includes('refined view refused')
+                ? { viewSql: 'SELECT 3 AS a, 4 AS b' }
+                : undefined,
+          };
+        },
+      }),
+      CALL,
+      async (session) => [
+        (await session.query('SELECT b FROM target', 10)).rows,
+        (await session.query('SELECT a FROM target', 10)).rows,
+        (await session.query('SELECT b FROM target', 10)).rows,
+      ],
+    );
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['a INTEGER', 'b INTEGER'],
+    ]);
+    // The refined view answers what it can; a failure its fallback takes switches the view for good.
+    expect(answers).toEqual([[{ b: 2 }], [{ a: 3 }], [{ b: 4 }]]);
+  });
+
   it('refuses a negative or fractional maxRows', async () => {
     await expect(
       engine.query('SELECT 1 AS x', 'SELECT * FROM target', { ...CALL, maxRows: -1 }),

@@ -12,7 +12,7 @@ import {
   type ScanSession,
 } from '../adapter/datasource-adapter';
 import { passCallerFailure } from '../adapter/caller-work';
-import { classifyDuckDbMessage, isBatchTypeFailure, isParallelPaddingRefusal } from './duckdb-messages';
+import { classifyDuckDbMessage, isParallelPaddingRefusal } from './duckdb-messages';
 import { textOf, toJsonSafe } from './duckdb-values';
 
 export { stripPaths } from './duckdb-messages';
@@ -144,10 +144,31 @@ function removeDeadProcessDirectories(spoolRoot: string): void {
   }
 }
 
-/** A view over files, and the same view read serially where DuckDB cannot read it in parallel. */
-export interface ViewDefinition {
+/** A column of the view `target` as DuckDB defined it. */
+export interface ViewColumn {
+  name: string;
+  /** DuckDB's type name (`BIGINT`, `VARCHAR`, ...). */
+  type: string;
+}
+
+/** A view over files, the same view read serially, and what replaces it once it is defined or fails. */
+export interface ViewStage {
   viewSql: string;
   serialViewSql?: string;
+  /**
+   * Called once the view is defined, with its columns and their types: a stage returned is
+   * defined in its place (and refined in turn), before any statement reads the view.
+   */
+  refine?: (columns: ViewColumn[]) => ViewStage | undefined;
+  /**
+   * Called when a statement over the view fails: a stage returned replaces the view for good (a CSV
+   * batch read with one file's types meeting a value they do not fit, docs/decisions/0052; an
+   * integer column meeting a decimal, docs/decisions/0054) and the statement runs again over it.
+   */
+  fallback?: (error: unknown) => ViewStage | undefined;
+}
+
+export interface ViewDefinition extends ViewStage {
   /** Refuses the view's columns (names in order) by throwing, before any statement reads it. */
   checkColumns?: (names: string[]) => void;
   /**
@@ -161,12 +182,6 @@ export interface ViewDefinition {
    * the cut-off bytes; `release` runs once the session is done, before its connection closes.
    */
   source?: { failed: AbortSignal; release: () => Promise<void> };
-  /**
-   * A CSV batch read with its first file's sniffed types (docs/decisions/0052): the view each file
-   * is sniffed in (and its serial form), which the session switches to for good when a statement
-   * fails on a value those types do not fit (`isBatchTypeFailure`), running the statement again.
-   */
-  fallback?: { viewSql: string; serialViewSql?: string };
 }
 
 /** DuckDB's refusal to bind a statement (a column it does not find in the view, among others). */
@@ -258,8 +273,9 @@ export class DuckDbEngine {
    * as a function is prepared (files spooled) when the first statement needs it, and not at all
    * when `work` sends none; a preparation that failed fails every statement alike. When DuckDB
    * refuses to read a CSV in parallel (short rows padded in a file with quoted line ends), the view
-   * becomes `serialViewSql` and the statement runs again; likewise the view's `fallback` when a CSV
-   * batch read with one file's types meets a value they do not fit.
+   * becomes `serialViewSql` and the statement runs again; likewise the stage the view's `fallback`
+   * gives for a failure (a CSV read whose types meet a value they do not fit). A view's `refine`
+   * replaces it once defined, from its columns' types.
    */
   async withView<T>(
     view: string | (() => Promise<ViewDefinition>),
@@ -271,34 +287,59 @@ export class DuckDbEngine {
       let serialView = serialViewSql;
       let viewFor: ViewDefinition['viewFor'];
       let source: ViewDefinition['source'];
-      let fallback: ViewDefinition['fallback'];
+      let fallback: ViewStage['fallback'];
+      let serial = false;
       const interrupt = (): void => connection.interrupt();
       // Throws the arriving file's failure: a statement that read cut-off bytes never counts as done.
       const sourceCheck = (): void => {
         if (source?.failed.aborted) throw source.failed.reason;
       };
+      // The view's columns as stored when it was made: DESCRIBE would bind it (sniff) again.
+      const viewColumns = async (): Promise<ViewColumn[]> => {
+        const described = await connection.runAndReadAll(
+          `SELECT column_name, data_type FROM duckdb_columns() WHERE database_name = 'temp' AND table_name = 'target' ORDER BY column_index`,
+        );
+        return described
+          .getRowObjectsJson()
+          .map((row) => ({ name: textOf(row['column_name']), type: textOf(row['data_type']) }));
+      };
+      // Makes `stage` the view (refined as it asks), its serial form and fallback the session's.
+      const install = async (
+        stage: ViewStage,
+        checkColumns?: ViewDefinition['checkColumns'],
+        replace = true,
+      ): Promise<void> => {
+        await connection.run(`CREATE ${replace ? 'OR REPLACE ' : ''}TEMP VIEW target AS ${stage.viewSql}`);
+        let current = stage;
+        let columns = checkColumns || current.refine ? await viewColumns() : [];
+        checkColumns?.(columns.map((column) => column.name));
+        for (let refined = current.refine?.(columns); refined; refined = current.refine?.(columns)) {
+          checkpoint();
+          sourceCheck();
+          current = refined;
+          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${current.viewSql}`);
+          if (current.refine) columns = await viewColumns();
+        }
+        serialView = current.serialViewSql;
+        fallback = current.fallback;
+        serial = false;
+      };
       let defined: Promise<void> | undefined;
       const define = (): Promise<void> =>
         (defined ??= (async () => {
           checkpoint();
-          let viewSql = view as string;
-          let checkColumns: ViewDefinition['checkColumns'];
-          if (typeof view === 'function')
-            ({ viewSql, serialViewSql: serialView, checkColumns, viewFor, source, fallback } = await view());
+          if (typeof view === 'string') {
+            await connection.run(`CREATE TEMP VIEW target AS ${view}`);
+            return;
+          }
+          const { checkColumns, ...stage } = await view();
+          ({ viewFor, source } = stage);
           source?.failed.addEventListener('abort', interrupt, { once: true });
           checkpoint();
           sourceCheck();
-          await connection.run(`CREATE TEMP VIEW target AS ${viewSql}`);
-          if (checkColumns) {
-            // The view's columns as stored when it was made: DESCRIBE would bind it (sniff) again.
-            const described = await connection.runAndReadAll(
-              `SELECT column_name FROM duckdb_columns() WHERE database_name = 'temp' AND table_name = 'target' ORDER BY column_index`,
-            );
-            checkColumns(described.getRowObjectsJson().map((row) => textOf(row['column_name'])));
-          }
+          await install(stage, checkColumns, false);
         })());
       if (typeof view === 'string') await define();
-      let serial = false;
       const runOverView = async (sql: string, maxRows: number): Promise<QueryResult> => {
         try {
           return await this.streamRows(connection, sql, maxRows, checkpoint);
@@ -313,18 +354,17 @@ export class DuckDbEngine {
       };
       const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
         if (viewFor) return this.runRanged(connection, viewFor, sql, maxRows, checkpoint);
-        try {
-          return await runOverView(sql, maxRows);
-        } catch (error) {
-          if (fallback === undefined || !isBatchTypeFailure(error)) throw error;
-          checkpoint();
-          const sniffedEach = fallback;
-          fallback = undefined;
-          serialView = sniffedEach.serialViewSql;
-          serial = false;
-          await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${sniffedEach.viewSql}`);
-          checkpoint();
-          return runOverView(sql, maxRows);
+        for (;;) {
+          try {
+            return await runOverView(sql, maxRows);
+          } catch (error) {
+            const next = fallback?.(error);
+            if (!next) throw error;
+            checkpoint();
+            sourceCheck();
+            await install(next);
+            checkpoint();
+          }
         }
       };
       let busy = false;

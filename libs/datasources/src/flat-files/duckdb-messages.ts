@@ -57,6 +57,12 @@ export function classifyDuckDbMessage(text: string, workDir: string, cause?: unk
     );
     return invalid(classified.message, classified.detail, cause);
   }
+  if (text.includes(INTEGER_TYPE_GUARD))
+    return invalid(
+      'The CSV file could not be read: a column whose first rows are integers holds a number with a decimal point or an exponent further on, among values that are not all numbers',
+      { reason: 'csv_format' },
+      cause,
+    );
   if (/Error when sniffing file|not possible to automatically detect the CSV parsing dialect/i.test(text))
     return invalid(
       'The CSV file could not be read: no delimiter and quoting (RFC 4180, `"` quotes) fit its rows',
@@ -98,4 +104,28 @@ export const BATCH_TYPE_GUARD = 'CSV batch value outside the sniffed type of its
 export function isBatchTypeFailure(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return text.includes(BATCH_TYPE_GUARD) || /^Conversion Error\b|\bCSV Error\b/.test(text);
+}
+
+/**
+ * Raised by the check of a CSV column its sample typed as integers on text with a decimal point or
+ * an exponent, which DuckDB's integer cast would round (docs/decisions/0054).
+ */
+export const INTEGER_TYPE_GUARD =
+  'CSV value with a decimal point or exponent in a column sniffed as integers';
+
+/** An error's message, by shape: DuckDB's errors may come from another realm (a test sandbox). */
+function messageOf(error: unknown): string {
+  const message =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : String(error);
+}
+
+/** The check of a column sniffed as integers met a decimal point or an exponent. */
+export function isIntegerTypeGuard(error: unknown): boolean {
+  return messageOf(error).includes(INTEGER_TYPE_GUARD);
+}
+
+/** A value DuckDB could not convert, or a CSV it could not read: a view reading differently may report it otherwise. */
+export function isReadFailure(error: unknown): boolean {
+  return /^Conversion Error\b|\bCSV Error\b/.test(messageOf(error));
 }

@@ -11,6 +11,8 @@ import {
   CSV_SAMPLE_BYTES,
   csvViewSql,
   FlatFileReader,
+  integerCheckedStage,
+  integerCheckedViewSql,
   sameHeaderRecord,
   type SniffedCsv,
 } from './flat-file-reader';
@@ -946,5 +948,98 @@ describe('CSV batches read with their first file sniffed once', () => {
         connection.closeSync();
       }
     });
+  });
+});
+
+describe('CSV columns sniffed as integers, checked for decimals (docs/decisions/0054)', () => {
+  const GUARD = `error('CSV value with a decimal point or exponent in a column sniffed as integers')`;
+  const plain = { viewSql: 'plain', serialViewSql: 'plain serial' };
+  const columns = [
+    { name: 'id', type: 'BIGINT' },
+    { name: 'say "hi"', type: 'INTEGER' },
+    { name: 'name', type: 'VARCHAR' },
+    { name: 'amount', type: 'DOUBLE' },
+  ];
+  const duckDbError = (message: string): Error => new Error(message);
+
+  it('reads the integer columns as text and casts them back behind a check for `.`, `e` and `E`', () => {
+    const sql = integerCheckedViewSql(['/spool/0000.csv'], { encoding: 'latin-1' }, columns.slice(0, 2));
+    expect(sql).toBe(
+      `SELECT * REPLACE (CAST(CASE WHEN contains("id", '.') OR contains("id", 'e') OR contains("id", 'E') THEN ${GUARD} ELSE "id" END AS BIGINT) AS "id", ` +
+        `CAST(CASE WHEN contains("say ""hi""", '.') OR contains("say ""hi""", 'e') OR contains("say ""hi""", 'E') THEN ${GUARD} ELSE "say ""hi""" END AS INTEGER) AS "say ""hi""") ` +
+        `FROM read_csv(['/spool/0000.csv'], header = true, auto_detect = true, union_by_name = true, quote = '"', escape = '"', null_padding = true, encoding = 'latin-1', types = {'id': 'VARCHAR', 'say "hi"': 'VARCHAR'})`,
+    );
+    // Everything but the types is the plain view's read, serial included.
+    const serial = integerCheckedViewSql(
+      ['/s.csv'],
+      { encoding: 'utf-8', serial: true },
+      columns.slice(0, 1),
+    );
+    expect(serial).toMatch(/, parallel = false, types = \{'id': 'VARCHAR'\}\)$/);
+    expect(serial.slice(serial.indexOf(' FROM '))).toBe(
+      ` FROM ${csvViewSql(['/s.csv'], { encoding: 'utf-8', serial: true }).slice('SELECT * FROM '.length).replace(/\)$/, ", types = {'id': 'VARCHAR'})")}`,
+    );
+    expect(csvViewSql(['/s.csv'], { encoding: 'utf-8', sampleAll: true })).toMatch(/, sample_size = -1\)$/);
+  });
+
+  it('checks a one-file view with integer columns only, falling back to a whole-file sniff when the check trips, to numbers-only checks when that sniff finds text', () => {
+    expect(integerCheckedStage(['/s.csv'], 'utf-8', columns.slice(2), plain)).toBeUndefined();
+    const checked = integerCheckedStage(['/s.csv'], 'utf-8', columns, plain);
+    expect(checked?.viewSql).toBe(
+      integerCheckedViewSql(['/s.csv'], { encoding: 'utf-8' }, columns.slice(0, 2)),
+    );
+    expect(checked?.serialViewSql).toContain('parallel = false');
+    // A value the cast cannot read is reported by the plain view, as it always was.
+    expect(checked?.fallback?.(duckDbError(`Conversion Error: Could not convert string 'x' to INT64`))).toBe(
+      plain,
+    );
+    expect(checked?.fallback?.(duckDbError('Binder Error: column "nope" not found'))).toBeUndefined();
+    const wholeFile = checked?.fallback?.(
+      duckDbError(
+        'Invalid Input Error: CSV value with a decimal point or exponent in a column sniffed as integers',
+      ),
+    );
+    expect(wholeFile?.viewSql).toBe(csvViewSql(['/s.csv'], { encoding: 'utf-8', sampleAll: true }));
+    expect(wholeFile?.serialViewSql).toBe(
+      csvViewSql(['/s.csv'], { encoding: 'utf-8', sampleAll: true, serial: true }),
+    );
+    // Integer columns turned numbers, the others as the sample typed them: read with those types, the
+    // sample sniffed for the rest (a statement's bind does not sniff the whole file again).
+    const retyped = (types: string[]) =>
+      columns.map((column, index) => ({ ...column, type: types[index] ?? '' }));
+    const typed = wholeFile?.refine?.(retyped(['DOUBLE', 'BIGINT', 'VARCHAR', 'DOUBLE']));
+    expect(typed?.viewSql).toBe(
+      `SELECT * FROM read_csv(['/s.csv'], header = true, auto_detect = true, union_by_name = true, quote = '"', escape = '"', null_padding = true, types = {'id': 'DOUBLE', 'say "hi"': 'BIGINT'})`,
+    );
+    expect(typed?.serialViewSql).toContain(
+      `parallel = false, types = {'id': 'DOUBLE', 'say "hi"': 'BIGINT'}`,
+    );
+    expect(typed?.refine).toBeUndefined();
+    // A column typed otherwise by the whole-file sniff (text among the integers, a word among the
+    // numbers): the checked view stays, its check's error the answer.
+    for (const types of [
+      ['VARCHAR', 'INTEGER', 'VARCHAR', 'DOUBLE'],
+      ['DOUBLE', 'INTEGER', 'VARCHAR', 'VARCHAR'],
+    ]) {
+      const kept = wholeFile?.refine?.(retyped(types));
+      expect(kept?.viewSql).toBe(
+        integerCheckedViewSql(['/s.csv'], { encoding: 'utf-8' }, columns.slice(0, 2), true),
+      );
+      expect(kept?.viewSql).toContain(
+        `CASE WHEN (contains("id", '.') OR contains("id", 'e') OR contains("id", 'E')) AND TRY_CAST("id" AS DOUBLE) IS NOT NULL THEN ${GUARD} ELSE "id" END`,
+      );
+      expect(kept?.fallback?.(duckDbError('Conversion Error: CSV Error on Line: 7'))).toBe(plain);
+      expect(
+        kept?.fallback?.(
+          duckDbError(
+            'Invalid Input Error: CSV value with a decimal point or exponent in a column sniffed as integers',
+          ),
+        ),
+      ).toBeUndefined();
+    }
+    // A column the whole-file sniff lost (another dialect): checked again too.
+    expect(wholeFile?.refine?.(retyped(['DOUBLE', 'DOUBLE', 'VARCHAR']).slice(0, 3))?.viewSql).toContain(
+      'TRY_CAST',
+    );
   });
 });

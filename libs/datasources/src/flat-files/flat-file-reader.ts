@@ -20,9 +20,17 @@ import {
   sqlString,
   stoppedError,
   timerDelay,
+  type ViewColumn,
   type ViewDefinition,
+  type ViewStage,
 } from './duckdb-engine';
-import { BATCH_TYPE_GUARD } from './duckdb-messages';
+import {
+  BATCH_TYPE_GUARD,
+  INTEGER_TYPE_GUARD,
+  isBatchTypeFailure,
+  isIntegerTypeGuard,
+  isReadFailure,
+} from './duckdb-messages';
 import { textOf } from './duckdb-values';
 import { type FileTarget, parseFileTarget } from './file-target';
 import { fetchParquetTail, footerOnlyFile, rangedParquetView } from './ranged-parquet';
@@ -55,6 +63,10 @@ export interface CsvReadOptions {
   encoding: FileEncoding;
   /** One thread per file: DuckDB's parallel reader cannot pad short rows of a file with quoted line ends. */
   serial?: boolean;
+  /** Columns read as the type given whatever their sniffed one (`types`). */
+  types?: readonly ViewColumn[];
+  /** Types sniffed from every row instead of DuckDB's sample (`sample_size = -1`). */
+  sampleAll?: boolean;
 }
 
 /**
@@ -78,7 +90,108 @@ export function csvViewSql(localPaths: readonly string[], read: CsvReadOptions):
   ];
   if (read.encoding !== DEFAULT_FILE_ENCODING) options.push(`encoding = ${sqlString(read.encoding)}`);
   if (read.serial) options.push('parallel = false');
+  if (read.types?.length)
+    options.push(
+      `types = {${read.types.map(({ name, type }) => `${sqlString(name)}: ${sqlString(type)}`).join(', ')}}`,
+    );
+  if (read.sampleAll) options.push('sample_size = -1');
   return `SELECT * FROM read_csv(${fileList(localPaths)}, ${options.join(', ')})`;
+}
+
+/** DuckDB's integer types: its text-to-integer cast rounds `'1.5'` to 2 (docs/decisions/0054). */
+const INTEGER_TYPES = new Set([
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+  'UHUGEINT',
+]);
+
+function isNumberType(type: string | undefined): boolean {
+  return (
+    type !== undefined &&
+    (INTEGER_TYPES.has(type) || type === 'FLOAT' || type === 'DOUBLE' || type.startsWith('DECIMAL'))
+  );
+}
+
+/**
+ * `csvViewSql` with the given integer columns read as text and cast back to their sniffed types
+ * behind a check that fails the statement (`INTEGER_TYPE_GUARD`, no value in it) on text with a
+ * decimal point or an exponent, which the cast would round. Hex text with an `e` fails it too.
+ * With `numbersOnly` it fails on such text only where it reads as a number, the rest left to the
+ * cast (which fails on a word as the plain view does).
+ */
+export function integerCheckedViewSql(
+  localPaths: readonly string[],
+  read: CsvReadOptions,
+  integers: readonly ViewColumn[],
+  numbersOnly = false,
+): string {
+  const replaced = integers.map(({ name, type }) => {
+    const column = sqlIdentifier(name);
+    let suspect = ['.', 'e', 'E'].map((mark) => `contains(${column}, ${sqlString(mark)})`).join(' OR ');
+    if (numbersOnly) suspect = `(${suspect}) AND TRY_CAST(${column} AS DOUBLE) IS NOT NULL`;
+    const checked = `CASE WHEN ${suspect} THEN error(${sqlString(INTEGER_TYPE_GUARD)}) ELSE ${column} END`;
+    return `CAST(${checked} AS ${type}) AS ${column}`;
+  });
+  const text = csvViewSql(localPaths, {
+    ...read,
+    types: integers.map(({ name }) => ({ name, type: 'VARCHAR' })),
+  });
+  return text.replace(/^SELECT \* /, `SELECT * REPLACE (${replaced.join(', ')}) `);
+}
+
+/**
+ * What replaces a one-file CSV view whose sniffed `columns` include integers (docs/decisions/0054):
+ * the view with those columns checked, undefined when there are none. When the check trips, the
+ * file is sniffed whole, so a decimal makes its column DOUBLE as in a file whose sample held it; the
+ * view then reads the integer columns as that sniff typed them (`types`), its other columns as the
+ * sample did, so later statements bind with the sample's sniff only. When that whole-file sniff types any column other than the sample did
+ * (text among the integers), the view checks again, tripping on numbers only: a word fails the cast
+ * and is reported by the plain view (`plain`) as it always was, a decimal fails the check, never
+ * rounded. Any value the checked views cannot convert is reported by the plain view.
+ */
+export function integerCheckedStage(
+  localPaths: readonly string[],
+  encoding: FileEncoding,
+  columns: readonly ViewColumn[],
+  plain: ViewStage,
+): ViewStage | undefined {
+  const integers = columns.filter((column) => INTEGER_TYPES.has(column.type));
+  if (integers.length === 0) return undefined;
+  const checked = (numbersOnly: boolean): ViewStage => ({
+    viewSql: integerCheckedViewSql(localPaths, { encoding }, integers, numbersOnly),
+    serialViewSql: integerCheckedViewSql(localPaths, { encoding, serial: true }, integers, numbersOnly),
+  });
+  const reported = (error: unknown): ViewStage | undefined => (isReadFailure(error) ? plain : undefined);
+  const wholeFile: ViewStage = {
+    viewSql: csvViewSql(localPaths, { encoding, sampleAll: true }),
+    serialViewSql: csvViewSql(localPaths, { encoding, sampleAll: true, serial: true }),
+    refine: (sniffed) => {
+      const typeOf = new Map(sniffed.map((column) => [column.name, column.type]));
+      const same =
+        sniffed.length === columns.length &&
+        columns.every(({ name, type }) =>
+          INTEGER_TYPES.has(type) ? isNumberType(typeOf.get(name)) : typeOf.get(name) === type,
+        );
+      if (!same) return { ...checked(true), fallback: reported };
+      const types = integers.map(({ name }) => ({ name, type: typeOf.get(name) as string }));
+      return {
+        viewSql: csvViewSql(localPaths, { encoding, types }),
+        serialViewSql: csvViewSql(localPaths, { encoding, types, serial: true }),
+        fallback: reported,
+      };
+    },
+  };
+  return {
+    ...checked(false),
+    fallback: (error) => (isIntegerTypeGuard(error) ? wholeFile : reported(error)),
+  };
 }
 
 /** What DuckDB's `sniff_csv` found in a CSV file: its dialect and column types. */
@@ -260,7 +373,8 @@ async function sniffedBatchViews(
  * The view over the spooled files; for CSV also the same view read serially (see `csvViewSql`) and
  * the check of its columns against the files' first records. A CSV batch whose files share one
  * header is read with its first file's sniff, the view that sniffs every file kept as its fallback
- * (`sniffedBatchViews`, docs/decisions/0052).
+ * (`sniffedBatchViews`, docs/decisions/0052); one CSV file's integer columns are checked for
+ * decimals (`integerCheckedStage`, docs/decisions/0054).
  */
 async function viewOf(
   format: FileTarget['format'],
@@ -283,8 +397,19 @@ async function viewOf(
   };
   if (batch && sameHeaderRecord(heads, encoding)) {
     const sniffedOnce = await sniffedBatchViews(batch.engine, localPaths, encoding, batch.call);
-    if (sniffedOnce) return { ...sniffedOnce, checkColumns, fallback: sniffedEach };
+    if (sniffedOnce)
+      return {
+        ...sniffedOnce,
+        checkColumns,
+        fallback: (error) => (isBatchTypeFailure(error) ? sniffedEach : undefined),
+      };
   }
+  if (localPaths.length === 1)
+    return {
+      ...sniffedEach,
+      checkColumns,
+      refine: (columns) => integerCheckedStage(localPaths, encoding, columns, sniffedEach),
+    };
   return { ...sniffedEach, checkColumns };
 }
 
