@@ -316,8 +316,9 @@ export class RangedParquetFiles {
         // A tail as long as the file: one read of all of it, checked as a footer read is.
         const whole = await fetchParquetTail(store, entry.file, options, entry.file.size);
         Object.assign(entry, { tailStart: 0, gapsFetched: true });
-        await fs.promises.writeFile(footers[index], footerOnlyFile(whole), { flag: 'wx' });
         await fs.promises.writeFile(entry.localPath, whole.bytes, { flag: 'wx' });
+        // The file itself serves as its footer: no copy of the footer is written.
+        footers[index] = entry.localPath;
         return;
       }
       const tail = await fetchParquetTail(store, entry.file, options, testing.tailBytes);
