@@ -183,12 +183,7 @@ class DurableConsumer<T> implements ConsumerHandle {
     // One message at a time, in stream order: each is acked or nacked before the next is taken,
     // and before the loop re-subscribes or stop() returns.
     for await (const message of messages) {
-      if (this.stopping) {
-        // Buffered but not handled: give it back now rather than after ack_wait.
-        message.nak();
-        continue;
-      }
-      const parsed = this.parse(message);
+      const parsed = this.accept(message);
       if (parsed === undefined) continue;
       const heartbeat = setInterval(() => message.working(), (this.def.ackWaitSeconds * 1_000) / 2);
       try {
@@ -230,11 +225,7 @@ class DurableConsumer<T> implements ConsumerHandle {
     const read = (async () => {
       try {
         for await (const message of messages) {
-          if (this.stopping) {
-            message.nak();
-            continue;
-          }
-          const parsed = this.parse(message);
+          const parsed = this.accept(message);
           if (parsed === undefined) continue;
           this.pending.push({
             message,
@@ -362,6 +353,18 @@ class DurableConsumer<T> implements ConsumerHandle {
         return;
       }
     }
+  }
+
+  /**
+   * A message taken from the iterator: its payload and id, or undefined when it is not to be
+   * handled (stopping: given back now rather than after ack_wait; an invalid payload: terminated).
+   */
+  private accept(message: JsMsg): { payload: T; messageId: string } | undefined {
+    if (this.stopping) {
+      message.nak();
+      return undefined;
+    }
+    return this.parse(message);
   }
 
   /** The payload and message id, or undefined when the payload is invalid (the message is terminated). */
