@@ -234,7 +234,7 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a snoozed check is silent; the first alert after the snooze says until when it was snoozed', async () => {
-    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
+    const { suiteId, checkIds } = await seedNotifiedSuite();
     const check = checkIds[0];
     const until = new Date(Date.UTC(2026, 0, 1, 0, minute + 2, 30)).toISOString();
     const snoozed = [
@@ -329,7 +329,7 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a resolve racing a failing run neither deadlocks nor loses the alert: one alert and one open incident either way', async () => {
-    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
+    const { suiteId, checkIds } = await seedNotifiedSuite();
     const check = checkIds[0];
     const lifecycle = context0().get(IncidentLifecycle);
     await consume(runEvent(suiteId, { [check]: 'fail' }));
@@ -349,7 +349,7 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('a redelivered event changes nothing twice; two processes racing on one event queue one alert', async () => {
-    const { suiteId, checkIds, channel } = await seedNotifiedSuite();
+    const { suiteId, checkIds } = await seedNotifiedSuite();
     const check = checkIds[0];
     const event = runEvent(suiteId, { [check]: 'fail' });
     const peer = await boot();
@@ -394,7 +394,7 @@ describe('RunCompletedAlerts', () => {
   });
 
   it('error and skip neither alert nor reset; a deleted check is ignored', async () => {
-    const { suiteId, checkIds, channel } = await seedNotifiedSuite(2);
+    const { suiteId, checkIds } = await seedNotifiedSuite(2);
     const [check, doomed] = checkIds as [string, string];
     await consume(runEvent(suiteId, { [check]: 'fail' }));
     await db.query(`DELETE FROM checks WHERE id = $1`, [doomed]);
