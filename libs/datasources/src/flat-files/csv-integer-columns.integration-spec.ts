@@ -53,6 +53,10 @@ const FILES: Record<string, string> = {
   'decimal-and-word.csv': csvWith(['1.5', 'n/a'], small),
   // Text the sniffer does not take for a number, which the integer cast reads leniently.
   'signed-decimal.csv': csvWith(['+1.5', '007'], small),
+  // A batch whose headers differ, so each file is sniffed from its sample: the longer one samples
+  // its integers only.
+  'batch/part_1.csv': 'b,a,c\nx,1,0.5\ny,2,0.25\n',
+  'batch/part_2.csv': csvWith(['1.5', '-2.5', '1e-1'], small),
   // Quoted line ends and a short last record: DuckDB reads it serially only, checked or not.
   'ragged.csv': `${csvWith(['1.5', '-2.5', '1e-1'], small).replace(/,r3,/g, ',"r\n3",')}7,t9\n`,
 };
@@ -128,11 +132,13 @@ describe('CSV columns sniffed as integers from a sample, with decimals further o
 
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-csv-integers-'));
-    fs.mkdirSync(path.join(workDir, 'files'));
+    fs.mkdirSync(path.join(workDir, 'files', 'batch'), { recursive: true });
     for (const [name, text] of Object.entries(FILES)) {
       const file = path.join(workDir, 'files', name);
       fs.writeFileSync(file, text);
-      if (['decimals.csv', 'integers.csv', 'ragged.csv'].includes(name)) {
+      if (
+        ['decimals.csv', 'integers.csv', 'ragged.csv', 'batch/part_1.csv', 'batch/part_2.csv'].includes(name)
+      ) {
         const { stdout } = await run(await peersBin('python'), ['-c', REFERENCE, file]);
         references.set(name, JSON.parse(stdout) as Reference);
       }
@@ -170,6 +176,25 @@ describe('CSV columns sniffed as integers from a sample, with decimals further o
       // The whole-file sniff types the column as a file whose sample held a decimal: DOUBLE.
       expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
       expect(answer.others[0]?.['n']).toBe(expected.n);
+    }, 120_000);
+
+    it('keeps them in a batch read file by file whose longer file samples integers only', async () => {
+      const store = await openStore();
+      const [first, second] = ['batch/part_1.csv', 'batch/part_2.csv'].map(
+        (name) => references.get(name) as Reference,
+      );
+      const answer = await answers(reader, store, 'batch/part_*.csv');
+      expect(answer.tail.map((row) => row['a'])).toEqual(second.tail.map(Number));
+      expect(second.tail).toEqual(['1.5', '-2.5', '0.1']);
+      expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
+      expect(answer.totals).toEqual([
+        {
+          n: first.n + second.n,
+          sum: (Number(first.sum) + Number(second.sum)).toFixed(3),
+          min: Math.min(Number(first.min), Number(second.min)),
+          max: Math.max(Number(first.max), Number(second.max)),
+        },
+      ]);
     }, 120_000);
 
     it('keeps them in a file DuckDB reads serially only (quoted line ends, a short last record)', async () => {

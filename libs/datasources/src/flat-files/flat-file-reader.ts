@@ -147,7 +147,7 @@ export function integerCheckedViewSql(
 }
 
 /**
- * What replaces a one-file CSV view whose sniffed `columns` include integers (docs/decisions/0054):
+ * What replaces a CSV view sniffed from a sample whose `columns` include integers (docs/decisions/0054):
  * the view with those columns checked, undefined when there are none. When the check trips, the
  * file is sniffed whole, so a decimal makes its column DOUBLE as in a file whose sample held it; the
  * view then reads the integer columns as that sniff typed them (`types`), its other columns as the
@@ -373,8 +373,9 @@ async function sniffedBatchViews(
  * The view over the spooled files; for CSV also the same view read serially (see `csvViewSql`) and
  * the check of its columns against the files' first records. A CSV batch whose files share one
  * header is read with its first file's sniff, the view that sniffs every file kept as its fallback
- * (`sniffedBatchViews`, docs/decisions/0052); one CSV file's integer columns are checked for
- * decimals (`integerCheckedStage`, docs/decisions/0054).
+ * (`sniffedBatchViews`, docs/decisions/0052). Integer columns of a view DuckDB sniffs from a sample
+ * (one file, or a batch with a file longer than the sample) are checked for decimals
+ * (`integerCheckedStage`, docs/decisions/0054).
  */
 async function viewOf(
   format: FileTarget['format'],
@@ -391,10 +392,16 @@ async function viewOf(
     const problem = oneColumnMisread(names, heads, encoding);
     if (problem) throw problem;
   };
-  const sniffedEach = {
+  const plainEach: ViewStage = {
     viewSql: csvViewSql(localPaths, { encoding }),
     serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
   };
+  // A file of more rows than DuckDB's sample may hold a decimal past it in an integer column. One
+  // file may still be arriving through a pipe (never counted); a batch is spooled whole.
+  const beyondSample = localPaths.length === 1 || (await anyFileBeyondSniffSample(localPaths));
+  const sniffedEach: ViewStage = beyondSample
+    ? { ...plainEach, refine: (columns) => integerCheckedStage(localPaths, encoding, columns, plainEach) }
+    : plainEach;
   if (batch && sameHeaderRecord(heads, encoding)) {
     const sniffedOnce = await sniffedBatchViews(batch.engine, localPaths, encoding, batch.call);
     if (sniffedOnce)
@@ -404,13 +411,35 @@ async function viewOf(
         fallback: (error) => (isBatchTypeFailure(error) ? sniffedEach : undefined),
       };
   }
-  if (localPaths.length === 1)
-    return {
-      ...sniffedEach,
-      checkColumns,
-      refine: (columns) => integerCheckedStage(localPaths, encoding, columns, sniffedEach),
-    };
   return { ...sniffedEach, checkColumns };
+}
+
+/** Rows DuckDB's CSV sniffer samples by default (`sample_size`). */
+const SNIFF_SAMPLE_ROWS = 20_480;
+const LINE_COUNT_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Whether any of the files has more line ends than DuckDB's sniff sample has rows: a file that has
+ * not is typed from every row it holds. Quoted line ends count too, so the answer errs towards yes.
+ */
+async function anyFileBeyondSniffSample(localPaths: readonly string[]): Promise<boolean> {
+  const buffer = Buffer.alloc(LINE_COUNT_CHUNK_BYTES);
+  for (const localPath of localPaths) {
+    const handle = await fs.promises.open(localPath, 'r');
+    try {
+      let lines = 0;
+      for (let position = 0; ;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        for (let at = buffer.indexOf(0x0a); at !== -1 && at < bytesRead; at = buffer.indexOf(0x0a, at + 1))
+          if (++lines > SNIFF_SAMPLE_ROWS) return true;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+  return false;
 }
 
 /** Bytes of each spooled CSV file's head checked against the suite's encoding. */
