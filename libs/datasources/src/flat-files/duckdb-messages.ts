@@ -102,8 +102,7 @@ export const BATCH_TYPE_GUARD = 'CSV batch value outside the sniffed type of its
  * each file sniffed (docs/decisions/0052).
  */
 export function isBatchTypeFailure(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.includes(BATCH_TYPE_GUARD) || /^Conversion Error\b|\bCSV Error\b/.test(text);
+  return messageOf(error).includes(BATCH_TYPE_GUARD) || isReadFailure(error);
 }
 
 /**

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { DatasourceErrorClass, DEFAULT_FILE_ENCODING, type FileEncoding } from '@dq/contracts';
 import { type AdapterDependencies } from '../adapter/adapter-dependencies';
 import { asCallerWork, rethrowCallerFailure } from '../adapter/caller-work';
+import { quoteIdentifier } from '../adapter/qualified-name';
 import {
   type CallOptions,
   type ColumnInfo,
@@ -133,7 +134,7 @@ export function integerCheckedViewSql(
   numbersOnly = false,
 ): string {
   const replaced = integers.map(({ name, type }) => {
-    const column = sqlIdentifier(name);
+    const column = quoteIdentifier(name);
     let suspect = ['.', 'e', 'E'].map((mark) => `contains(${column}, ${sqlString(mark)})`).join(' OR ');
     if (numbersOnly) suspect = `(${suspect}) AND TRY_CAST(${column} AS DOUBLE) IS NOT NULL`;
     const checked = `CASE WHEN ${suspect} THEN error(${sqlString(INTEGER_TYPE_GUARD)}) ELSE ${column} END`;
@@ -230,10 +231,6 @@ const ISO_TIMESTAMP_FORMATS = new Set([null, '%Y-%m-%d %H:%M:%S']);
 /** The line ends DuckDB's sniffer reports, as `read_csv` takes them. */
 const NEW_LINES = new Set(['\\n', '\\r\\n', '\\r']);
 
-function sqlIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
 /**
  * Whether every file of a batch starts with the same header record, byte for byte (line end and any
  * byte order mark included): then one file's sniff may stand for all (`batchViewSql`).
@@ -275,7 +272,7 @@ export function batchViewSql(
     sniffed.columns.every((column) => Object.hasOwn(BATCH_TYPE_TEXT, column.type));
   if (!usual) return null;
   const select = sniffed.columns.map(({ name, type }) => {
-    const column = sqlIdentifier(name);
+    const column = quoteIdentifier(name);
     const text = BATCH_TYPE_TEXT[type];
     if (!text) return column;
     const checked = `CASE WHEN ${column} IS NULL OR regexp_full_match(${column}, ${sqlString(text)}) THEN ${column} ELSE error(${sqlString(BATCH_TYPE_GUARD)}) END`;
@@ -349,7 +346,7 @@ async function sniffedBatchViews(
       checkpoint();
       const texts = sniffed.columns.filter((column) => column.type === 'VARCHAR');
       if (texts.length > 0) {
-        const counts = texts.map(({ name }, index) => `count(${sqlIdentifier(name)}) AS c${index}`);
+        const counts = texts.map(({ name }, index) => `count(${quoteIdentifier(name)}) AS c${index}`);
         const filled = await connection.runAndReadAll(`SELECT ${counts.join(', ')} FROM (${firstViewSql})`);
         const row = filled.getRowObjectsJson()[0] ?? {};
         if (texts.some((_, index) => Number(row[`c${index}`] ?? 0) === 0)) return null;

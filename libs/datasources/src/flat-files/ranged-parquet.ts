@@ -8,6 +8,7 @@ import {
   type FileEntry,
   type TransferTally,
 } from '../adapter/datasource-adapter';
+import { quoteIdentifier } from '../adapter/qualified-name';
 import { type DuckDbEngine, sqlString, type ViewDefinition } from './duckdb-engine';
 import { textOf } from './duckdb-values';
 import { type RemoteFileStore } from './remote-file-store';
@@ -247,10 +248,6 @@ async function inParallel<T>(
   signal?.throwIfAborted();
 }
 
-function quoted(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
 /**
  * Tests only: fill unfetched bytes with `unfetchedByte` instead of zeros (a read of one then fails
  * or changes a result), and read `tailBytes` (at least 8) from the end first instead of 64 KiB, so
@@ -485,6 +482,6 @@ export async function rangedParquetView(
 
 /** `read_parquet` over local files, all columns or the named ones. */
 function viewOver(paths: readonly string[], columns: readonly string[] | null): string {
-  const list = columns === null || columns.length === 0 ? '*' : columns.map(quoted).join(', ');
+  const list = columns === null || columns.length === 0 ? '*' : columns.map(quoteIdentifier).join(', ');
   return `SELECT ${list} FROM read_parquet([${paths.map(sqlString).join(', ')}], union_by_name = true)`;
 }
