@@ -113,6 +113,19 @@ async function failure(
   return error as DatasourceError;
 }
 
+/**
+ * The decimals after the integer sample are kept: totals and later values as `Decimal` gives them,
+ * and the column typed as the whole-file sniff types a file whose sample held a decimal, DOUBLE.
+ */
+function expectDecimalsKept(answer: Answers, expected: Reference, tail: readonly string[]): void {
+  expect(answer.totals).toEqual([
+    { n: expected.n, sum: expected.sum, min: Number(expected.min), max: Number(expected.max) },
+  ]);
+  expect(answer.tail.map((row) => row['a'])).toEqual(expected.tail.map(Number));
+  expect(expected.tail).toEqual(tail);
+  expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
+}
+
 /** The same store read as it was before streaming: the whole file spooled, then read. */
 function spooledWhole(store: RemoteFileStore): RemoteFileStore {
   return {
@@ -168,13 +181,7 @@ describe('CSV columns sniffed as integers from a sample, with decimals further o
       const store = await openStore();
       const expected = references.get('decimals.csv') as Reference;
       const answer = await answers(reader, store, 'decimals.csv');
-      expect(answer.totals).toEqual([
-        { n: expected.n, sum: expected.sum, min: Number(expected.min), max: Number(expected.max) },
-      ]);
-      expect(answer.tail.map((row) => row['a'])).toEqual(expected.tail.map(Number));
-      expect(expected.tail).toEqual(['1.5', '-2.5', '0.1']);
-      // The whole-file sniff types the column as a file whose sample held a decimal: DOUBLE.
-      expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
+      expectDecimalsKept(answer, expected, ['1.5', '-2.5', '0.1']);
       expect(answer.others[0]?.['n']).toBe(expected.n);
     }, 120_000);
 
@@ -200,13 +207,7 @@ describe('CSV columns sniffed as integers from a sample, with decimals further o
     it('keeps them in a file DuckDB reads serially only (quoted line ends, a short last record)', async () => {
       const store = await openStore();
       const expected = references.get('ragged.csv') as Reference;
-      const answer = await answers(reader, store, 'ragged.csv');
-      expect(answer.totals).toEqual([
-        { n: expected.n, sum: expected.sum, min: Number(expected.min), max: Number(expected.max) },
-      ]);
-      expect(answer.tail.map((row) => row['a'])).toEqual(expected.tail.map(Number));
-      expect(expected.tail).toEqual(['1.5', '-2.5', '0.1', '7']);
-      expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
+      expectDecimalsKept(await answers(reader, store, 'ragged.csv'), expected, ['1.5', '-2.5', '0.1', '7']);
     }, 120_000);
 
     it('reads a file of integers only as BIGINT, exactly, past 2^53 included', async () => {
