@@ -24,6 +24,7 @@ import {
 } from '@dq/testing';
 import { type DatasourceConnection } from '../libs/datasources/src/adapter/datasource-adapter';
 import { type ChildReport, type ChildRequest } from './flat-file-read-child';
+import { pidsListeningOn, startCpuMeter } from './process-cpu';
 
 export const BUCKET = 'bench';
 export const FILESYSTEM = 'bench';
@@ -37,6 +38,8 @@ export interface StorePeers {
   azurite: AzuritePeer;
   /** A connection to the bucket (object store) and to the filesystem (file store). */
   connections: Record<StoreVariant, DatasourceConnection>;
+  /** The processes serving each store (found by their listening port), for their CPU time. */
+  pids: Record<StoreVariant, number[]>;
   stop(): Promise<void>;
 }
 
@@ -94,14 +97,35 @@ export async function startStorePeers(): Promise<StorePeers> {
     azurite,
     connections: {
       'object-store': objectStoreConnection(s3),
-      'file-store': {
-        id: null,
-        kind: 'file_store',
-        config: { account_url: azurite.accountUrl, filesystem: FILESYSTEM },
-        credential: { account_key: azurite.accountKey },
-      },
+      'file-store': fileStoreConnection(azurite.accountUrl, azurite.accountKey),
     },
+    pids: { 'object-store': pidsListeningOn(s3.port), 'file-store': pidsListeningOn(azurite.port) },
     stop,
+  };
+}
+
+function fileStoreConnection(accountUrl: string, accountKey: string): DatasourceConnection {
+  return {
+    id: null,
+    kind: 'file_store',
+    config: { account_url: accountUrl, filesystem: FILESYSTEM },
+    credential: { account_key: accountKey },
+  };
+}
+
+/**
+ * The connections with each store's endpoint at `127.0.0.1:<port>` instead of the peer's (a relay
+ * in front of it): the same loopback path through the adapters' egress guard as the peer's own.
+ */
+export function connectionsThrough(
+  peers: StorePeers,
+  ports: Record<StoreVariant, number>,
+): Record<StoreVariant, DatasourceConnection> {
+  const s3Endpoint = `http://127.0.0.1:${ports['object-store']}`;
+  const accountUrl = `http://127.0.0.1:${ports['file-store']}/${peers.azurite.accountName}`;
+  return {
+    'object-store': objectStoreConnection({ ...peers.s3, endpoint: s3Endpoint }),
+    'file-store': fileStoreConnection(accountUrl, peers.azurite.accountKey),
   };
 }
 
@@ -175,6 +199,17 @@ export async function readInChild(request: ChildRequest): Promise<ChildReport> {
     { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
+}
+
+/** A read in its own child, with the CPU seconds the serving peer spent meanwhile. */
+export async function readInChildWithPeer(
+  request: ChildRequest,
+  peerPids: readonly number[],
+): Promise<ChildReport & { peerCpuSeconds: number }> {
+  const meter = startCpuMeter([{ name: 'peer', pids: peerPids }]);
+  const report = await readInChild(request);
+  const peerCpuSeconds = (meter.stop(1).perOperation['peer'] ?? 0) / 1000;
+  return { ...report, peerCpuSeconds };
 }
 
 export function round(value: number, digits: number): number {

@@ -15,6 +15,7 @@ import {
 import { FileStoreAdapter } from '../libs/datasources/src/file-store/file-store-adapter';
 import { toJsonSafe } from '../libs/datasources/src/flat-files/duckdb-values';
 import { ObjectStoreAdapter } from '../libs/datasources/src/object-store/object-store-adapter';
+import { ownCpuSeconds } from './process-cpu';
 
 export type Variant = 'duckdb-local' | 'object-store' | 'file-store';
 /** The object fetched whole with the store's own SDK and dropped: what a read of it cannot beat. */
@@ -43,6 +44,8 @@ export interface ChildReport {
   seconds: number;
   baselineRssMb: number;
   peakRssMb: number;
+  /** CPU seconds of the measured step: every thread of the child, and any child it waited for. */
+  cpuSeconds: number;
 }
 
 const TIMEOUT_MS = 3_600_000;
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
   fs.mkdirSync(request.spoolDir, { recursive: true });
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
+  const cpuBefore = ownCpuSeconds();
   const started = process.hrtime.bigint();
   const rows =
     request.variant === 'duckdb-local'
@@ -141,11 +145,13 @@ async function main(): Promise<void> {
         ? await viaAdapter(request)
         : await bareDownload(request);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuSeconds = ownCpuSeconds() - cpuBefore;
   const report: ChildReport = {
     rows,
     seconds,
     baselineRssMb,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    cpuSeconds,
   };
   console.log(JSON.stringify(report));
 }

@@ -7,8 +7,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
-import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
-import { readInChild, round, startStorePeers, uploadToStorePeers } from './flat-file-peers';
+import { type ChildRequest, type DownloadVariant, type Variant } from './flat-file-read-child';
+import {
+  connectionsThrough,
+  readInChildWithPeer,
+  round,
+  type StorePeers,
+  type StoreVariant,
+  startStorePeers,
+  uploadToStorePeers,
+} from './flat-file-peers';
+import { startPacedRelay } from './paced-relay';
 import { recordResults, runBenchmark } from './bench-results';
 
 const DATA_DIR = path.join(__dirname, '.data');
@@ -24,6 +33,13 @@ const THREADS = 2;
 // Rounded: a CSV's amount is sniffed as DOUBLE, and a parallel sum of doubles differs in the last bits run to run.
 const SQL =
   'SELECT count(*) AS n, round(sum(amount), 2) AS total, count(DISTINCT category) AS categories FROM target';
+// The throttled link in front of each store for the CSV: MiB/s from the peer to the client (0: none),
+// shared by all connections (`link`) or given to each (`connection`).
+const LINK_MIB_PER_SECOND = Number(process.env['DQ_BENCH_LINK_MBPS'] ?? '200');
+const LINK_SCOPE = process.env['DQ_BENCH_LINK_SCOPE'] === 'connection' ? 'connection' : 'link';
+const CORES = os.cpus().length;
+/** The CSV goal: a read's wall time at most this many times the bare download's. */
+const DOWNLOAD_GOAL = 1.2;
 
 interface BenchFile {
   name: string;
@@ -34,6 +50,8 @@ interface BenchFile {
 
 interface Run {
   variant: Variant;
+  /** MiB/s of the paced relay the read went through; absent: straight to the peer. */
+  link_mib_per_s?: number;
   seconds: number;
   rows_per_second: number;
   peak_rss_mb: number;
@@ -46,6 +64,20 @@ interface Run {
   seconds_ratio_to_download?: number;
   /** Over the larger of the download and the local read: what reading while downloading can reach. */
   seconds_ratio_to_floor?: number;
+  /** CPU seconds of the read: its child process, and the peer that served it. */
+  cpu_seconds?: { child: number; peer: number };
+  /** The bare download's CPU seconds (child and peer), as above. */
+  download_cpu_seconds?: { child: number; peer: number };
+  /**
+   * (Download CPU s + DuckDB's local read CPU s) / cores: the least wall time of any reader that
+   * downloads and parses at once on this host.
+   */
+  cpu_floor_seconds?: number;
+  seconds_ratio_to_cpu_floor?: number;
+  /** The CPU floor over the bare download: above the goal's 1.2 the goal cannot be met on this host. */
+  cpu_floor_ratio_to_download?: number;
+  /** Through the relay: CPU seconds of the bench process that ran it. */
+  relay_cpu_seconds?: number;
   result: Record<string, unknown>;
 }
 
@@ -99,12 +131,109 @@ function table(rows: string[][]): string {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')).join('\n');
 }
 
+/**
+ * Each store behind a relay paced at `LINK_MIB_PER_SECOND`: the bare download and our read through
+ * the same relay, the read's answer checked against DuckDB's.
+ */
+async function throughLink(
+  peers: StorePeers,
+  file: BenchFile,
+  request: (
+    variant: Variant | DownloadVariant,
+    connection?: StorePeers['connections'][StoreVariant],
+  ) => ChildRequest,
+  sameAnswer: (what: string, rows: unknown) => void,
+  rowCount: number,
+  baseline: { seconds: number; peakRssMb: number },
+): Promise<Run[]> {
+  const bytesPerSecond = LINK_MIB_PER_SECOND * 2 ** 20;
+  const relays = {
+    'object-store': await startPacedRelay({ upstreamPort: peers.s3.port, bytesPerSecond, scope: LINK_SCOPE }),
+    'file-store': await startPacedRelay({
+      upstreamPort: peers.azurite.port,
+      bytesPerSecond,
+      scope: LINK_SCOPE,
+    }),
+  };
+  const runs: Run[] = [];
+  try {
+    const connections = connectionsThrough(peers, {
+      'object-store': relays['object-store'].port,
+      'file-store': relays['file-store'].port,
+    });
+    for (const variant of STORES) {
+      const download = DOWNLOAD_OF[variant] as DownloadVariant;
+      const measured = async (
+        what: Variant | DownloadVariant,
+      ): Promise<Awaited<ReturnType<typeof readInChildWithPeer>> & { relayCpuSeconds: number }> => {
+        console.log(`${what} of ${file.name} through a ${LINK_MIB_PER_SECOND} MiB/s ${LINK_SCOPE}...`);
+        const before = process.cpuUsage();
+        const report = await readInChildWithPeer(request(what, connections[variant]), peers.pids[variant]);
+        const { user, system } = process.cpuUsage(before);
+        return { ...report, relayCpuSeconds: (user + system) / 1e6 };
+      };
+      const bare = await measured(download);
+      checkDownload(download, bare.rows, file.bytes);
+      const read = await measured(variant);
+      sameAnswer(`${variant} through the link`, read.rows);
+      runs.push({
+        variant,
+        link_mib_per_s: LINK_MIB_PER_SECOND,
+        seconds: round(read.seconds, 3),
+        rows_per_second: Math.round(rowCount / read.seconds),
+        peak_rss_mb: Math.round(read.peakRssMb),
+        rss_before_read_mb: Math.round(read.baselineRssMb),
+        seconds_ratio_to_baseline: round(read.seconds / baseline.seconds, 2),
+        peak_rss_ratio_to_baseline: round(read.peakRssMb / baseline.peakRssMb, 2),
+        download_seconds: round(bare.seconds, 3),
+        seconds_ratio_to_download: round(read.seconds / bare.seconds, 2),
+        seconds_ratio_to_floor: round(read.seconds / Math.max(bare.seconds, baseline.seconds), 2),
+        cpu_seconds: cpuOf(read),
+        download_cpu_seconds: cpuOf(bare),
+        relay_cpu_seconds: round(read.relayCpuSeconds, 3),
+        result: read.rows[0] ?? {},
+      });
+    }
+  } finally {
+    await Promise.all(Object.values(relays).map((relay) => relay.stop()));
+  }
+  return runs;
+}
+
+const cpuOf = (report: { cpuSeconds: number; peerCpuSeconds: number }): { child: number; peer: number } => ({
+  child: round(report.cpuSeconds, 3),
+  peer: round(report.peerCpuSeconds, 3),
+});
+
+const STORES = ['object-store', 'file-store'] as const;
+
+/** A copy of a connection the child may be handed (its config and credential not shared). */
+function copied(
+  connection: StorePeers['connections'][StoreVariant],
+): StorePeers['connections'][StoreVariant] {
+  return { ...connection, config: { ...connection.config }, credential: { ...connection.credential } };
+}
+
+/** Fails unless a bare download fetched the whole file. */
+function checkDownload(
+  download: DownloadVariant,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  bytes: number,
+): void {
+  if (Number(rows[0]?.['bytes']) !== bytes)
+    throw new Error(`${download} fetched ${JSON.stringify(rows)}, the file has ${bytes} bytes`);
+}
+
 async function main(): Promise<void> {
   const files = await ensureData();
   const spoolRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dq-bench-spool-'));
   const peers = await startStorePeers();
   const results: Array<BenchFile & { rows: number; runs: Run[] }> = [];
+  const verdicts: string[] = [];
   try {
+    for (const store of STORES)
+      if (peers.pids[store].length === 0)
+        console.log(`(no process found serving ${store}: its peer CPU reads 0)`);
     console.log('uploading...');
     await uploadToStorePeers(
       peers,
@@ -112,66 +241,58 @@ async function main(): Promise<void> {
     );
     const { connections } = peers;
     for (const file of files) {
-      const reports: Array<{ variant: Variant; report: ChildReport }> = [];
-      for (const variant of ['duckdb-local', 'object-store', 'file-store'] as const) {
+      const request = (
+        variant: Variant | DownloadVariant,
+        connection?: StorePeers['connections'][StoreVariant],
+      ): ChildRequest => ({
+        variant,
+        sql: variant === 'object-store-download' || variant === 'file-store-download' ? '' : SQL,
+        format: file.format,
+        localFile: variant === 'duckdb-local' ? file.localFile : undefined,
+        target: file.name,
+        connection: connection && copied(connection),
+        spoolDir: path.join(spoolRoot, variant),
+        memoryLimitMb: MEMORY_LIMIT_MB,
+        threads: THREADS,
+      });
+      const reports = [];
+      for (const variant of ['duckdb-local', ...STORES] as const) {
         console.log(`reading ${file.name} with ${variant}...`);
-        const report = await readInChild({
-          variant,
-          sql: SQL,
-          format: file.format,
-          localFile: file.localFile,
-          target: file.name,
-          connection:
-            variant === 'duckdb-local'
-              ? undefined
-              : {
-                  ...connections[variant],
-                  config: { ...connections[variant].config },
-                  credential: { ...connections[variant].credential },
-                },
-          spoolDir: path.join(spoolRoot, variant),
-          memoryLimitMb: MEMORY_LIMIT_MB,
-          threads: THREADS,
-        });
+        const report =
+          variant === 'duckdb-local'
+            ? await readInChildWithPeer(request(variant), [])
+            : await readInChildWithPeer(request(variant, connections[variant]), peers.pids[variant]);
         reports.push({ variant, report });
       }
-      const downloads = new Map<Variant, number>();
+      const downloads = new Map<Variant, { seconds: number; cpu: { child: number; peer: number } }>();
       if (file.format === 'csv')
-        for (const [variant, download] of Object.entries(DOWNLOAD_OF) as Array<[Variant, DownloadVariant]>) {
-          const connection = connections[variant as keyof typeof connections];
+        for (const [variant, download] of Object.entries(DOWNLOAD_OF) as Array<
+          [StoreVariant, DownloadVariant]
+        >) {
           console.log(`downloading ${file.name} bare (${download})...`);
-          const report = await readInChild({
-            variant: download,
-            sql: '',
-            format: file.format,
-            target: file.name,
-            connection: {
-              ...connection,
-              config: { ...connection.config },
-              credential: { ...connection.credential },
-            },
-            spoolDir: path.join(spoolRoot, download),
-            memoryLimitMb: MEMORY_LIMIT_MB,
-            threads: THREADS,
-          });
-          if (Number(report.rows[0]?.['bytes']) !== file.bytes)
-            throw new Error(
-              `${download} fetched ${JSON.stringify(report.rows)}, the file has ${file.bytes} bytes`,
-            );
-          downloads.set(variant, report.seconds);
+          const report = await readInChildWithPeer(
+            request(download, connections[variant]),
+            peers.pids[variant],
+          );
+          checkDownload(download, report.rows, file.bytes);
+          downloads.set(variant, { seconds: report.seconds, cpu: cpuOf(report) });
         }
       const baseline = reports[0]?.report;
       if (!baseline) throw new Error('No baseline run');
       const rowCount = Number(baseline.rows[0]?.['n']);
-      for (const { variant, report } of reports)
-        if (JSON.stringify(report.rows) !== JSON.stringify(baseline.rows))
+      const sameAnswer = (what: string, rows: unknown): void => {
+        if (JSON.stringify(rows) !== JSON.stringify(baseline.rows))
           throw new Error(
-            `${variant} answered ${JSON.stringify(report.rows)}, the baseline ${JSON.stringify(baseline.rows)}`,
+            `${what} answered ${JSON.stringify(rows)}, the baseline ${JSON.stringify(baseline.rows)}`,
           );
-      results.push({
-        ...file,
-        rows: rowCount,
-        runs: reports.map(({ variant, report }) => ({
+      };
+      for (const { variant, report } of reports) sameAnswer(variant, report.rows);
+      const runs: Run[] = reports.map(({ variant, report }) => {
+        const download = downloads.get(variant);
+        const cpuFloor =
+          download &&
+          (download.cpu.child + download.cpu.peer + baseline.cpuSeconds + baseline.peerCpuSeconds) / CORES;
+        return {
           variant,
           seconds: round(report.seconds, 3),
           rows_per_second: Math.round(rowCount / report.seconds),
@@ -179,26 +300,46 @@ async function main(): Promise<void> {
           rss_before_read_mb: Math.round(report.baselineRssMb),
           seconds_ratio_to_baseline: round(report.seconds / baseline.seconds, 2),
           peak_rss_ratio_to_baseline: round(report.peakRssMb / baseline.peakRssMb, 2),
-          ...(downloads.has(variant)
+          cpu_seconds: cpuOf(report),
+          ...(download && cpuFloor !== undefined
             ? {
-                download_seconds: round(downloads.get(variant) ?? 0, 3),
-                seconds_ratio_to_download: round(report.seconds / (downloads.get(variant) ?? 1), 2),
+                download_seconds: round(download.seconds, 3),
+                seconds_ratio_to_download: round(report.seconds / download.seconds, 2),
                 // The read's floor: the larger of the download and DuckDB's own read of the local file.
                 seconds_ratio_to_floor: round(
-                  report.seconds / Math.max(downloads.get(variant) ?? 0, baseline.seconds),
+                  report.seconds / Math.max(download.seconds, baseline.seconds),
                   2,
                 ),
+                download_cpu_seconds: download.cpu,
+                cpu_floor_seconds: round(cpuFloor, 3),
+                seconds_ratio_to_cpu_floor: round(report.seconds / cpuFloor, 2),
+                cpu_floor_ratio_to_download: round(cpuFloor / download.seconds, 2),
               }
             : {}),
           result: report.rows[0] ?? {},
-        })),
+        };
       });
+      for (const run of runs)
+        if (run.cpu_floor_ratio_to_download !== undefined && run.download_cpu_seconds && run.cpu_seconds) {
+          const { child, peer } = run.download_cpu_seconds;
+          verdicts.push(
+            `${file.name} ${run.variant}: CPU s of the download ${child.toFixed(2)} (child) + ${peer.toFixed(2)} (peer),` +
+              ` of DuckDB's local read ${baseline.cpuSeconds.toFixed(2)}, of our read ${run.cpu_seconds.child.toFixed(2)}` +
+              ` (child) + ${run.cpu_seconds.peer.toFixed(2)} (peer); ${CORES} cores`,
+            `  cpu floor / download = ${run.cpu_floor_ratio_to_download.toFixed(2)}` +
+              (run.cpu_floor_ratio_to_download > DOWNLOAD_GOAL
+                ? ` > ${DOWNLOAD_GOAL}: the ${DOWNLOAD_GOAL}x goal is unreachable on this host (the peer, the download and DuckDB share the cores)`
+                : ` <= ${DOWNLOAD_GOAL}: the CPU allows the goal on this host`),
+          );
+        }
+      if (file.format === 'csv' && LINK_MIB_PER_SECOND > 0)
+        runs.push(...(await throughLink(peers, file, request, sameAnswer, rowCount, baseline)));
+      results.push({ ...file, rows: rowCount, runs });
     }
   } finally {
     await peers.stop();
     fs.rmSync(spoolRoot, { recursive: true, force: true });
   }
-
   const header = [
     'file',
     'size MB',
@@ -212,28 +353,48 @@ async function main(): Promise<void> {
     'download s',
     'vs download',
     'vs floor',
+    'read CPU s',
+    'cpu floor s',
+    'vs cpu floor',
+    'cpu floor / download',
   ];
+  const seconds = (value: number | undefined): string => (value === undefined ? '' : value.toFixed(2));
+  const ratio = (value: number | undefined): string => (value === undefined ? '' : `${value.toFixed(2)}x`);
   const lines = results.flatMap((file) =>
     file.runs.map((run) => [
       file.name,
       String(Math.round(file.bytes / 2 ** 20)),
-      run.variant,
+      run.link_mib_per_s === undefined ? run.variant : `${run.variant} via ${run.link_mib_per_s} MiB/s`,
       run.rows_per_second.toLocaleString('en-US'),
       run.seconds.toFixed(2),
       String(run.peak_rss_mb),
       String(run.rss_before_read_mb),
       `${run.seconds_ratio_to_baseline.toFixed(2)}x`,
       `${run.peak_rss_ratio_to_baseline.toFixed(2)}x`,
-      run.download_seconds === undefined ? '' : run.download_seconds.toFixed(2),
-      run.seconds_ratio_to_download === undefined ? '' : `${run.seconds_ratio_to_download.toFixed(2)}x`,
-      run.seconds_ratio_to_floor === undefined ? '' : `${run.seconds_ratio_to_floor.toFixed(2)}x`,
+      seconds(run.download_seconds),
+      ratio(run.seconds_ratio_to_download),
+      ratio(run.seconds_ratio_to_floor),
+      seconds(run.cpu_seconds && run.cpu_seconds.child + run.cpu_seconds.peer),
+      seconds(run.cpu_floor_seconds),
+      ratio(run.seconds_ratio_to_cpu_floor),
+      run.cpu_floor_ratio_to_download === undefined ? '' : run.cpu_floor_ratio_to_download.toFixed(2),
     ]),
   );
   console.log(`\n${table([header, ...lines])}\n`);
+  for (const verdict of verdicts) console.log(verdict);
+  if (LINK_MIB_PER_SECOND > 0)
+    console.log(
+      `"via": through a loopback relay pacing the peer's bytes at ${LINK_MIB_PER_SECOND} MiB/s a ${LINK_SCOPE}`,
+    );
   const output = {
     measured_at: new Date().toISOString(),
     query: SQL,
-    settings: { memory_limit_mb: MEMORY_LIMIT_MB, threads: THREADS },
+    settings: {
+      memory_limit_mb: MEMORY_LIMIT_MB,
+      threads: THREADS,
+      link_mib_per_s: LINK_MIB_PER_SECOND,
+      link_scope: LINK_SCOPE,
+    },
     machine: {
       cpus: os.cpus().length,
       cpu_model: os.cpus()[0]?.model ?? null,

@@ -122,3 +122,71 @@ export function describeCpu({ perOperation, kernel }: CpuPerOperation, what: str
   );
   return `CPU ms per ${what}: ${parts.join(', ')}`;
 }
+
+/**
+ * CPU seconds of this process so far (every thread, DuckDB's included) plus those of the children
+ * it has waited for: what a child that runs one measured step reports of itself.
+ */
+export function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    // Not Linux: the process's own time alone.
+  }
+  return (user + system) / 1e6 + children;
+}
+
+/** Socket inodes listening on a TCP port (IPv4 or IPv6), from /proc/net/tcp{,6}. */
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = fs.readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is `<hex address>:<hex port>`; state 0A is LISTEN.
+      const localPort = parseInt(fields[1]?.split(':').at(-1) ?? '', 16);
+      if (localPort === port && fields[3] === '0A' && fields[9] !== undefined) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/** The processes holding a socket that listens on `port`: a peer started by someone else. */
+export function pidsListeningOn(port: number): number[] {
+  const inodes = listeningInodes(port);
+  if (inodes.size === 0) return [];
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      let fds: string[];
+      try {
+        fds = fs.readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        return false;
+      }
+      return fds.some((fd) => {
+        try {
+          const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+          return link.startsWith('socket:[') && inodes.has(link.slice(8, -1));
+        } catch {
+          return false;
+        }
+      });
+    });
+}
