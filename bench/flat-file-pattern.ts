@@ -10,7 +10,13 @@ import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
 import { recordResults, runBenchmark } from './bench-results';
-import { readInChild, round, type StorePeers, startStorePeers, uploadToStorePeers } from './flat-file-peers';
+import {
+  readInChildWithPeer,
+  round,
+  type StorePeers,
+  startStorePeers,
+  uploadToStorePeers,
+} from './flat-file-peers';
 
 const DATA_DIR = path.join(__dirname, '.data', 'patterns');
 const RESULTS_FILE = path.join(__dirname, 'results', 'flat-file-pattern.json');
@@ -29,6 +35,7 @@ const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS ca
 const UPLOADS_IN_FLIGHT = 16;
 /** The bare fetch's requests in flight: the reader's own bound for small files. */
 const BARE_FETCHES_IN_FLIGHT = 16;
+const CORES = os.cpus().length;
 const DOWNLOAD_OF = { 'object-store': 'object-store-download', 'file-store': 'file-store-download' } as const;
 
 type Format = 'csv' | 'parquet';
@@ -57,6 +64,18 @@ export interface PatternRun {
   bare_fetch_seconds: number;
   /** Pattern seconds over the larger of the one file's and the bare fetch's: what the host allows. */
   pattern_ratio_to_floor: number;
+  /** CPU seconds of the pattern's read: its child process and the peer that served it. */
+  pattern_cpu_seconds: { child: number; peer: number } | null;
+  /** CPU seconds of the bare fetch of every part (child and peer). */
+  bare_fetch_cpu_seconds: { child: number; peer: number } | null;
+  /** duckdb-local: CPU seconds of DuckDB reading the local parts with the pattern's query. */
+  local_parts_cpu_seconds: number | null;
+  /**
+   * (Bare fetch CPU s + DuckDB's local parts read CPU s) / cores: the least wall time of any reader
+   * that fetches and parses the parts on this host.
+   */
+  cpu_floor_seconds: number | null;
+  pattern_ratio_to_cpu_floor: number | null;
 }
 
 /** Generates the parts and the whole file once per scale; later runs reuse them (bench/.data is not committed). */
@@ -88,6 +107,18 @@ async function ensureData(format: Format): Promise<PatternData> {
   return { format, parts, whole, partBytes, wholeBytes: fs.statSync(whole).size };
 }
 
+const STORE_OF = {
+  'object-store': 'object-store',
+  'file-store': 'file-store',
+  'object-store-download': 'object-store',
+  'file-store-download': 'file-store',
+} as const;
+
+const cpuOf = (report: { cpuSeconds: number; peerCpuSeconds: number }): { child: number; peer: number } => ({
+  child: round(report.cpuSeconds, 3),
+  peer: round(report.peerCpuSeconds, 3),
+});
+
 /** Every file under `<format>/` in the bucket and the filesystem, a few uploads at a time. */
 async function upload(peers: StorePeers, data: PatternData[]): Promise<void> {
   const files = data.flatMap((set) =>
@@ -107,35 +138,41 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
   const { connections } = peers;
   const runs: PatternRun[] = [];
   for (const set of data) {
+    const localParts = path.join(path.dirname(set.whole), `part_*.${set.format}`);
     const read = (
       variant: Variant | DownloadVariant,
       target?: string,
       targets?: string[],
-    ): Promise<ChildReport> =>
-      readInChild({
-        variant,
-        targets,
-        inFlight: BARE_FETCHES_IN_FLIGHT,
-        sql: SQL,
-        format: set.format,
-        localFile: variant === 'duckdb-local' ? set.whole : undefined,
-        target,
-        connection:
-          variant === 'duckdb-local'
-            ? undefined
-            : connections[
-                variant === 'object-store-download'
-                  ? 'object-store'
-                  : variant === 'file-store-download'
-                    ? 'file-store'
-                    : variant
-              ],
-        spoolDir: path.join(spoolRoot, `${set.format}-${variant}`),
-        memoryLimitMb: MEMORY_LIMIT_MB,
-        threads: THREADS,
-      });
+    ): Promise<ChildReport & { peerCpuSeconds: number }> =>
+      readInChildWithPeer(
+        {
+          variant,
+          targets,
+          inFlight: BARE_FETCHES_IN_FLIGHT,
+          sql: SQL,
+          format: set.format,
+          localFile: variant === 'duckdb-local' ? (target ?? set.whole) : undefined,
+          // The local parts read with the first part's sniffed columns, as the reader's batches are.
+          sniffFrom:
+            variant === 'duckdb-local' && target !== undefined && set.format === 'csv'
+              ? set.parts[0]
+              : undefined,
+          target: variant === 'duckdb-local' ? undefined : target,
+          connection: variant === 'duckdb-local' ? undefined : connections[STORE_OF[variant]],
+          spoolDir: path.join(spoolRoot, `${set.format}-${variant}`),
+          memoryLimitMb: MEMORY_LIMIT_MB,
+          threads: THREADS,
+        },
+        variant === 'duckdb-local' ? [] : peers.pids[STORE_OF[variant]],
+      );
     console.log(`reading the whole ${set.format} locally with DuckDB...`);
     const local = await read('duckdb-local');
+    console.log(`reading the local parts with DuckDB (${localParts})...`);
+    const localPattern = await read('duckdb-local', localParts);
+    if (JSON.stringify(localPattern.rows) !== JSON.stringify(local.rows))
+      throw new Error(
+        `DuckDB on the local parts answered ${JSON.stringify(localPattern.rows)}, on the whole ${JSON.stringify(local.rows)}`,
+      );
     for (const variant of ['object-store', 'file-store'] as const) {
       console.log(`reading ${set.format}/part_*.${set.format} and the whole file with ${variant}...`);
       const pattern = await read(variant, `${set.format}/part_*.${set.format}`);
@@ -154,6 +191,7 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
           throw new Error(
             `${variant} ${what} answered ${JSON.stringify(report.rows)}, DuckDB ${JSON.stringify(local.rows)}`,
           );
+      const cpuFloor = (bare.cpuSeconds + bare.peerCpuSeconds + localPattern.cpuSeconds) / CORES;
       runs.push({
         format: set.format,
         files: FILE_COUNT,
@@ -166,20 +204,30 @@ export async function benchFilePatterns(peers: StorePeers, spoolRoot: string): P
         pattern_ratio: round(pattern.seconds / one.seconds, 2),
         bare_fetch_seconds: round(bare.seconds, 3),
         pattern_ratio_to_floor: round(pattern.seconds / Math.max(one.seconds, bare.seconds), 2),
+        pattern_cpu_seconds: cpuOf(pattern),
+        bare_fetch_cpu_seconds: cpuOf(bare),
+        local_parts_cpu_seconds: null,
+        cpu_floor_seconds: round(cpuFloor, 3),
+        pattern_ratio_to_cpu_floor: round(pattern.seconds / cpuFloor, 2),
       });
     }
     runs.push({
       format: set.format,
-      files: 1,
+      files: FILE_COUNT,
       rows: FILE_COUNT * ROWS_PER_FILE,
       part_bytes: set.partBytes,
       whole_bytes: set.wholeBytes,
       read_by: 'duckdb-local',
-      pattern_seconds: Number.NaN,
+      pattern_seconds: round(localPattern.seconds, 3),
       one_file_seconds: round(local.seconds, 3),
-      pattern_ratio: Number.NaN,
+      pattern_ratio: round(localPattern.seconds / local.seconds, 2),
       bare_fetch_seconds: Number.NaN,
       pattern_ratio_to_floor: Number.NaN,
+      pattern_cpu_seconds: cpuOf(localPattern),
+      bare_fetch_cpu_seconds: null,
+      local_parts_cpu_seconds: round(localPattern.cpuSeconds, 3),
+      cpu_floor_seconds: null,
+      pattern_ratio_to_cpu_floor: null,
     });
   }
   return runs;
@@ -196,7 +244,7 @@ async function main(): Promise<void> {
     fs.rmSync(spoolRoot, { recursive: true, force: true });
   }
   console.log(
-    '\nformat   files  rows        read by        pattern s  one file s  ratio   bare fetch s  vs floor',
+    '\nformat   files  rows        read by        pattern s  one file s  ratio   bare fetch s  vs floor  pattern CPU s  cpu floor s  vs cpu floor',
   );
   for (const run of runs)
     console.log(
@@ -209,9 +257,26 @@ async function main(): Promise<void> {
         run.one_file_seconds.toFixed(2).padStart(10),
         (Number.isNaN(run.pattern_ratio) ? '' : `${run.pattern_ratio.toFixed(2)}x`).padEnd(6),
         (Number.isNaN(run.bare_fetch_seconds) ? '' : run.bare_fetch_seconds.toFixed(2)).padStart(12),
-        Number.isNaN(run.pattern_ratio_to_floor) ? '' : `${run.pattern_ratio_to_floor.toFixed(2)}x`,
+        (Number.isNaN(run.pattern_ratio_to_floor) ? '' : `${run.pattern_ratio_to_floor.toFixed(2)}x`).padEnd(
+          8,
+        ),
+        (run.pattern_cpu_seconds
+          ? (run.pattern_cpu_seconds.child + run.pattern_cpu_seconds.peer).toFixed(2)
+          : ''
+        ).padStart(13),
+        (run.cpu_floor_seconds === null ? '' : run.cpu_floor_seconds.toFixed(2)).padStart(11),
+        run.pattern_ratio_to_cpu_floor === null ? '' : `${run.pattern_ratio_to_cpu_floor.toFixed(2)}x`,
       ].join('  '),
     );
+  for (const run of runs)
+    if (run.bare_fetch_cpu_seconds && run.cpu_floor_seconds !== null) {
+      const local = runs.find((other) => other.format === run.format && other.read_by === 'duckdb-local');
+      console.log(
+        `${run.format} ${run.read_by}: CPU s of the bare fetch ${run.bare_fetch_cpu_seconds.child.toFixed(2)} (child)` +
+          ` + ${run.bare_fetch_cpu_seconds.peer.toFixed(2)} (peer), of DuckDB on the local parts` +
+          ` ${(local?.local_parts_cpu_seconds ?? 0).toFixed(2)}; ${CORES} cores`,
+      );
+    }
   recordResults(
     RESULTS_FILE,
     {

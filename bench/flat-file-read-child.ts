@@ -25,8 +25,13 @@ export interface ChildRequest {
   variant: Variant | DownloadVariant;
   sql: string;
   format: 'csv' | 'parquet';
-  /** duckdb-local: the local file. */
+  /** duckdb-local: the local file (or a glob of files). */
   localFile?: string;
+  /**
+   * duckdb-local, CSV: a file whose sniffed columns the read of `localFile` uses, with DuckDB's
+   * detection off (a glob's files are then not sniffed one by one).
+   */
+  sniffFrom?: string;
   /** object-store / file-store: the target inside the bucket or filesystem, and the connection. */
   target?: string;
   /** A bare download of several objects instead of `target`, `inFlight` at a time. */
@@ -63,10 +68,20 @@ async function duckdbLocal(request: ChildRequest): Promise<QueryResult['rows']> 
     temp_directory: path.join(request.spoolDir, 'duckdb-temp'),
   });
   const connection = await instance.connect();
-  const view =
-    request.format === 'parquet'
-      ? `SELECT * FROM read_parquet(${sqlString(file)})`
-      : `SELECT * FROM read_csv(${sqlString(file)}, header = true, auto_detect = true, quote = '"', escape = '"')`;
+  const csv = (target: string, options: string): string =>
+    `SELECT * FROM read_csv(${sqlString(target)}, header = true, quote = '"', escape = '"', ${options})`;
+  let view: string;
+  if (request.format === 'parquet') view = `SELECT * FROM read_parquet(${sqlString(file)})`;
+  else if (request.sniffFrom === undefined) view = csv(file, 'auto_detect = true');
+  else {
+    const described = await connection.runAndReadAll(
+      `DESCRIBE ${csv(request.sniffFrom, 'auto_detect = true')}`,
+    );
+    const columns = described
+      .getRowObjects()
+      .map((row) => `${sqlString(String(row['column_name']))}: ${sqlString(String(row['column_type']))}`);
+    view = csv(file, `auto_detect = false, delim = ',', columns = {${columns.join(', ')}}`);
+  }
   await connection.run(`CREATE TEMP VIEW target AS ${view}`);
   const reader = await connection.runAndReadAll(request.sql);
   // The reader's own conversion, so both answers compare as equal JSON.
