@@ -191,12 +191,15 @@ export async function uploadToStorePeers(
   }
 }
 
+/** Longest a child may take: a read that hangs fails the run instead of stalling it. */
+const CHILD_TIMEOUT_MS = 15 * 60_000;
+
 /** One read (or bare download) in its own process, so its memory and time are its own. */
 export async function readInChild(request: ChildRequest): Promise<ChildReport> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['-r', './tools/register.cjs', path.join(__dirname, 'flat-file-read-child.ts'), JSON.stringify(request)],
-    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20 },
+    { cwd: REPO_ROOT, maxBuffer: 4 * 2 ** 20, timeout: CHILD_TIMEOUT_MS },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
 }
