@@ -24,10 +24,12 @@ export function countTargetReads(kind: string, transfer: TransferTally): void {
 
 /**
  * What a check result records of its target's reads: the bytes fetched and requests made for the
- * target in this run up to the result (the run's last result of the target holds the total).
+ * target in this run up to the result (the run's last result of the target holds the total), and
+ * the statements run again over a CSV once it had arrived (docs/decisions/0055), when any were.
  * Nothing for a kind that does not count them (SQL datasources).
  */
 export function targetReadsDetail(transfer: TransferTally): Record<string, unknown> {
   if (transfer.requests === 0) return {};
-  return { target_reads: { bytes_fetched: transfer.bytes, requests: transfer.requests } };
+  const reads = { bytes_fetched: transfer.bytes, requests: transfer.requests };
+  return { target_reads: transfer.reruns ? { ...reads, statement_reruns: transfer.reruns } : reads };
 }

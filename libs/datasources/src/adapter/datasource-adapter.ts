@@ -23,6 +23,11 @@ export interface CallOptions {
 export interface TransferTally {
   bytes: number;
   requests: number;
+  /**
+   * Statements over a CSV read while it downloaded that ran again over the whole file once it was
+   * in (docs/decisions/0055); absent when none did.
+   */
+  reruns?: number;
 }
 
 export interface ColumnInfo {

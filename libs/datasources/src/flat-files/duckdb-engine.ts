@@ -179,9 +179,11 @@ export interface ViewDefinition extends ViewStage {
   /**
    * A view over a file still arriving (docs/decisions/0050): when `failed` fires, the running
    * statement is interrupted and every statement fails with its reason, even one DuckDB finished on
-   * the cut-off bytes; `release` runs once the session is done, before its connection closes.
+   * the cut-off bytes; `release` runs once the session is done, before its connection closes. A
+   * `rerun` event (the whole file is in, docs/decisions/0055) interrupts the running statement and
+   * runs it once more, its rows from the first attempt dropped; with no statement running it does nothing.
    */
-  source?: { failed: AbortSignal; release: () => Promise<void> };
+  source?: { failed: AbortSignal; release: () => Promise<void>; rerun?: EventTarget };
 }
 
 /** DuckDB's refusal to bind a statement (a column it does not find in the view, among others). */
@@ -190,6 +192,13 @@ function isBinderError(error: unknown): boolean {
   const message =
     typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
   return typeof message === 'string' && /^Binder Error\b/.test(message);
+}
+
+/** DuckDB's error for a statement stopped by `interrupt()`. */
+function isInterruptError(error: unknown): boolean {
+  const message =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && /^INTERRUPT Error\b/.test(message);
 }
 
 /** Runs one statement on a connection unless the call was stopped in between. */
@@ -290,6 +299,15 @@ export class DuckDbEngine {
       let fallback: ViewStage['fallback'];
       let serial = false;
       const interrupt = (): void => connection.interrupt();
+      // A rerun is asked for the statement scanning now, once per statement ('asked' until its
+      // interrupt is seen).
+      let scanning = false;
+      let rerun: 'none' | 'asked' | 'done' = 'none';
+      const askRerun = (): void => {
+        if (!scanning || rerun !== 'none') return;
+        rerun = 'asked';
+        connection.interrupt();
+      };
       // Throws the arriving file's failure: a statement that read cut-off bytes never counts as done.
       const sourceCheck = (): void => {
         if (source?.failed.aborted) throw source.failed.reason;
@@ -335,21 +353,39 @@ export class DuckDbEngine {
           const { checkColumns, ...stage } = await view();
           ({ viewFor, source } = stage);
           source?.failed.addEventListener('abort', interrupt, { once: true });
+          source?.rerun?.addEventListener('rerun', askRerun);
           checkpoint();
           sourceCheck();
           await install(stage, checkColumns, false);
         })());
       if (typeof view === 'string') await define();
+      // Streams a statement; interrupted for a rerun, it runs again (a stop or a failed source first).
+      const stream = async (sql: string, maxRows: number): Promise<QueryResult> => {
+        for (;;) {
+          scanning = true;
+          try {
+            return await this.streamRows(connection, sql, maxRows, checkpoint);
+          } catch (error) {
+            if (rerun !== 'asked' || !isInterruptError(error)) throw error;
+            rerun = 'done';
+            checkpoint();
+            sourceCheck();
+            if (options.transfer) options.transfer.reruns = (options.transfer.reruns ?? 0) + 1;
+          } finally {
+            scanning = false;
+          }
+        }
+      };
       const runOverView = async (sql: string, maxRows: number): Promise<QueryResult> => {
         try {
-          return await this.streamRows(connection, sql, maxRows, checkpoint);
+          return await stream(sql, maxRows);
         } catch (error) {
           if (serial || serialView === undefined || !isParallelPaddingRefusal(error)) throw error;
           serial = true;
           checkpoint();
           await connection.run(`CREATE OR REPLACE TEMP VIEW target AS ${serialView}`);
           checkpoint();
-          return this.streamRows(connection, sql, maxRows, checkpoint);
+          return stream(sql, maxRows);
         }
       };
       const run = async (sql: string, maxRows: number): Promise<QueryResult> => {
@@ -375,6 +411,7 @@ export class DuckDbEngine {
           // One connection runs one statement at a time; a session is not shared across tasks.
           if (busy) throw new Error('a scan session runs one statement at a time');
           busy = true;
+          rerun = 'none';
           try {
             checkpoint();
             await this.assertScanQuery(connection, sql);
@@ -397,6 +434,7 @@ export class DuckDbEngine {
         return await work(session);
       } finally {
         source?.failed.removeEventListener('abort', interrupt);
+        source?.rerun?.removeEventListener('rerun', askRerun);
         await source?.release();
       }
     });

@@ -484,9 +484,23 @@ function callSignal(options: CallOptions): AbortSignal {
  */
 export class FlatFileReader {
   private readonly engine: DuckDbEngine;
+  private readonly rerunBelow?: number;
 
-  constructor(deps: AdapterDependencies, options: { memoryLimitMb?: number; threads?: number } = {}) {
-    this.engine = DuckDbEngine.shared({ ...options, spoolRoot: deps.spoolDir });
+  constructor(
+    deps: AdapterDependencies,
+    options: {
+      memoryLimitMb?: number;
+      threads?: number;
+      /**
+       * A CSV read while it downloads: the share of the file below which a statement still reading
+       * it through a pipe runs again over the whole file (docs/decisions/0055). Tests; 0.5 by default.
+       */
+      rerunBelowFraction?: number;
+    } = {},
+  ) {
+    const { rerunBelowFraction, ...engine } = options;
+    this.engine = DuckDbEngine.shared({ ...engine, spoolRoot: deps.spoolDir });
+    this.rerunBelow = rerunBelowFraction;
   }
 
   /** The files the target matches, oldest first; a missing single file is `not_found`. */
@@ -621,8 +635,13 @@ export class FlatFileReader {
     const [single] = files;
     if (target.format === 'csv' && files.length === 1 && single && !store.linkTo) {
       // One remote CSV is read while it downloads (docs/decisions/0050).
-      const streamed = await streamedCsvView(store, single, directory, call, (viewPath, headPath) =>
-        viewOf('csv', [viewPath], encoding, [headPath]),
+      const streamed = await streamedCsvView(
+        store,
+        single,
+        directory,
+        call,
+        (viewPath, headPath) => viewOf('csv', [viewPath], encoding, [headPath]),
+        this.rerunBelow,
       );
       if (streamed) return streamed;
     }
@@ -758,7 +777,11 @@ export class FlatFileReader {
     const startedAt = Date.now();
     if (signal.aborted) throw stoppedError(abortReason(signal));
     try {
-      return await work({ signal, timeoutMs: Math.max(0, options.timeoutMs - (Date.now() - startedAt)) });
+      return await work({
+        signal,
+        timeoutMs: Math.max(0, options.timeoutMs - (Date.now() - startedAt)),
+        ...(options.transfer ? { transfer: options.transfer } : {}),
+      });
     } catch (error) {
       rethrowCallerFailure(error);
       if (signal.aborted) throw stoppedError(abortReason(signal));

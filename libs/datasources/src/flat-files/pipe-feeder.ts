@@ -10,19 +10,22 @@ const WAIT_MS = 1000;
  * A feeder thread: copies the spool file into one pipe from its first byte, with blocking writes,
  * following the shared progress (`written`, and the phase: 0 arriving, 1 complete, 2 stopped). A
  * pipe is closed (its reader sees the end) only when everything was written or the feed was
- * stopped; on any other failure it is left open for the main thread to fail the file first.
+ * stopped; on any other failure it is left open for the main thread to fail the file first. The
+ * feed's own shared slots say how far its reader has been fed and whether it still feeds it.
  * Plain JavaScript in a string, not a function's source: a transpiler or coverage instrumentation
  * would rewrite a function's body with names the worker does not have.
  */
 const FEEDER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
-parentPort.on('message', ({ opened, source, control, progress }) => {
+parentPort.on('message', ({ opened, source, control, progress, feed }) => {
+  const fed = new BigInt64Array(feed);
   let pipe;
   try {
     // The same pipe again, blocking: its reader is there, so this open returns at once.
     pipe = fs.openSync('/proc/self/fd/' + opened, fs.constants.O_WRONLY);
   } catch (error) {
+    Atomics.store(fed, 1, 0n);
     parentPort.postMessage({ outcome: 'unopened' });
     return;
   }
@@ -43,12 +46,14 @@ parentPort.on('message', ({ opened, source, control, progress }) => {
         if (read === 0) throw new Error('The spool file is shorter than the bytes written to it');
         for (let offset = 0; offset < read; ) offset += fs.writeSync(pipe, buffer, offset, read - offset);
         position += read;
+        Atomics.store(fed, 0, BigInt(position));
         continue;
       }
       if (phase === 1) break;
       Atomics.wait(state, 0, seen, ${WAIT_MS});
     }
   } catch (error) {
+    Atomics.store(fed, 1, 0n);
     if (!error || error.code !== 'EPIPE') {
       fs.closeSync(source);
       parentPort.postMessage({ outcome: 'error', pipe, message: String(error && error.message) });
@@ -56,11 +61,20 @@ parentPort.on('message', ({ opened, source, control, progress }) => {
     }
     outcome = 'closed';
   }
+  Atomics.store(fed, 1, 0n);
   fs.closeSync(source);
   fs.closeSync(pipe);
   parentPort.postMessage({ outcome });
 });
 `;
+
+/** How far one pipe's reader has been fed, while its feed runs. */
+export interface FeedProgress {
+  /** Bytes of the file written into the pipe so far (its reader has read all but a pipe buffer). */
+  fed(): number;
+  /** False once the feed ended: everything written, its reader gone (a bind closes early), or stopped. */
+  open(): boolean;
+}
 
 /**
  * Feeds the pipes of one arriving file from threads of their own (docs/decisions/0050): a reader
@@ -107,7 +121,16 @@ export class PipeFeeder {
    * feeding fails for any reason but its reader closing early; `onUnopened` (with `opened` still
    * open, `source` too) when this system cannot reopen a pipe by its descriptor.
    */
-  feed(opened: number, source: number, onFailure: (error: Error) => void, onUnopened: () => void): void {
+  feed(
+    opened: number,
+    source: number,
+    onFailure: (error: Error) => void,
+    onUnopened: () => void,
+  ): FeedProgress {
+    // Slot 0: bytes fed; slot 1: 1 while the feed runs.
+    const feed = new SharedArrayBuffer(16);
+    const fed = new BigInt64Array(feed);
+    Atomics.store(fed, 1, 1n);
     const worker = this.idle.pop() ?? this.spawn();
     const onError = (error: Error): void => onFailure(error);
     worker.once('error', onError);
@@ -121,7 +144,11 @@ export class PipeFeeder {
       if (this.stopped) void worker.terminate();
       else this.idle.push(worker);
     });
-    worker.postMessage({ opened, source, control: this.control, progress: this.progress });
+    worker.postMessage({ opened, source, control: this.control, progress: this.progress, feed });
+    return {
+      fed: () => Number(Atomics.load(fed, 0)),
+      open: () => Atomics.load(fed, 1) === 1n,
+    };
   }
 
   private bump(): void {

@@ -56,6 +56,10 @@ function padded(bytes: Buffer): Buffer {
   return Buffer.concat([bytes.subarray(0, firstLineEnd), ...Array<Buffer>(copies).fill(body)]);
 }
 
+/** Heavy per row (digests, a regular expression): a pipe scan of it lags far behind the download. */
+const HEAVY_STATEMENT = `SELECT count(*) AS n, count(DISTINCT md5(md5(md5(coalesce(note, '') || coalesce(name, ''))))) AS digests,
+  sum(length(regexp_replace(coalesce(note, ''), '([a-z0-9])[a-z0-9]*', '<\\1>', 'g'))) AS rewritten FROM target`;
+
 type Outcome = { rows: unknown[][]; columns: string[] } | { error: string; message: string };
 
 /** What the reader answers to each statement over one session, or the error that failed it. */
@@ -279,6 +283,69 @@ describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) 
           message: `The download of ${BIG} broke off after ${size - 2 ** 20} of ${size} bytes`,
         });
     }, 120_000);
+
+    it('runs a statement still reading the pipe when the download ends again over the whole file, with the same answers', async () => {
+      const store = await openStore();
+      const size = objects.get(BIG)?.byteLength ?? 0;
+      const statements = [HEAVY_STATEMENT, ...BIG_STATEMENTS];
+      const whole = await outcomes(reader, spooledWhole(store), BIG, statements, CALL);
+      expect(Array.isArray(whole) && whole.every((answer) => 'rows' in answer)).toBe(true);
+      for (const [fraction, reruns] of [
+        [1, 1],
+        [0, undefined],
+      ] as const) {
+        const tally: TransferTally = { bytes: 0, requests: 0 };
+        // The tail held back: the heavy statement is surely scanning its pipe when the file is in.
+        const arriving = shaped(countingStore(store, tally), { holdLast: 256 * 1024, holdMs: 1000 }, size);
+        const rerunning = new FlatFileReader(
+          { egress: storePeers.egress, spoolDir: path.join(workDir, 'spool') },
+          { rerunBelowFraction: fraction },
+        );
+        const streamed = await outcomes(rerunning, arriving.store, BIG, statements, {
+          ...CALL,
+          transfer: tally,
+        });
+        expect({ fraction, streamed }).toEqual({ fraction, streamed: whole });
+        // One GET of the object's bytes either way: the rerun reads the spooled file.
+        expect(tally).toEqual({ bytes: size, requests: 2, ...(reruns ? { reruns } : {}) });
+      }
+    }, 240_000);
+
+    it('keeps a cancel a cancel when it comes as the statement runs again', async () => {
+      const store = await openStore();
+      const size = objects.get(BIG)?.byteLength ?? 0;
+      const rerunning = new FlatFileReader(
+        { egress: storePeers.egress, spoolDir: path.join(workDir, 'spool') },
+        { rerunBelowFraction: 1 },
+      );
+      // Cancelled once the rerun started, then cancelled the moment the download ends.
+      for (const when of ['rerun', 'downloaded'] as const) {
+        const tally: TransferTally = { bytes: 0, requests: 0 };
+        const arriving = shaped(store, { holdLast: 256 * 1024, holdMs: 1000 }, size).store;
+        const controller = new AbortController();
+        const watched: RemoteFileStore = {
+          ...arriving,
+          openStream: async (file, options) => {
+            const stream = await arriving.openStream(file, options);
+            if (when === 'downloaded') stream.on('end', () => controller.abort());
+            return stream;
+          },
+        };
+        let settled = false;
+        const call = rerunning
+          .withScan(watched, BIG, { ...CALL, signal: controller.signal, transfer: tally }, (scan) =>
+            scan.query(HEAVY_STATEMENT, 10),
+          )
+          .finally(() => (settled = true));
+        if (when === 'rerun')
+          while (!settled && !controller.signal.aborted) {
+            if (tally.reruns) controller.abort();
+            else await sleep(2);
+          }
+        await expect(call).rejects.toMatchObject({ errorClass: DatasourceErrorClass.Cancelled });
+        if (when === 'rerun') expect(tally.reruns).toBe(1);
+      }
+    }, 240_000);
 
     it('stops fetching when the call is cancelled mid-download', async () => {
       const store = await openStore();

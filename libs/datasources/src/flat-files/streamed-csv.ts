@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { DatasourceErrorClass } from '@dq/contracts';
 import { type CallOptions, DatasourceError, type FileEntry } from '../adapter/datasource-adapter';
 import { type ViewDefinition } from './duckdb-engine';
-import { PipeFeeder } from './pipe-feeder';
+import { type FeedProgress, PipeFeeder } from './pipe-feeder';
 import { type RemoteFileStore } from './remote-file-store';
 
 /** Bytes that must have arrived before the view is made: the head the encoding and header checks read. */
@@ -21,6 +21,12 @@ const OPEN_POLL_MS = 1;
 const RETIRED_PIPE_POLL_MS = 5;
 const RETIRED_PIPE_SLOW_POLL_MS = 100;
 const RETIRED_PIPE_FAST_MS = 250;
+/**
+ * When the whole file is in while a pipe reader has been fed less than this share of it, the
+ * running statement is run again over the regular file, in parallel (docs/decisions/0055): the
+ * rest of a single-threaded pipe scan would take longer than a parallel read of the whole file.
+ */
+export const RERUN_BELOW_FRACTION = 0.5;
 
 const runFile = promisify(execFile);
 const readAt = promisify(fs.read);
@@ -78,6 +84,8 @@ class ArrivingCsv {
   private readonly stopController = new AbortController();
   private readonly readers = new Set<net.Socket>();
   private readonly feeder = new PipeFeeder();
+  /** Every pipe reader's feed, to see at the switch how far behind the download the readers are. */
+  private readonly feeds = new Set<FeedProgress>();
   /** A pipe made ahead, moved to `viewPath` the moment a reader opens the current one. */
   private spare?: string;
   private spares = 0;
@@ -88,6 +96,8 @@ class ArrivingCsv {
   private downloaded?: Promise<void>;
 
   readonly failed = this.failedController.signal;
+  /** Fires `rerun` when the file is in and a reader is far behind (`ViewDefinition.source.rerun`). */
+  readonly rerun = new EventTarget();
   /** The spool file by a name that stays, for the encoding and header checks. */
   readonly headPath: string;
 
@@ -98,6 +108,7 @@ class ArrivingCsv {
     readonly viewPath: string,
     readonly spoolPath: string,
     private readonly call: CallOptions,
+    private readonly rerunBelow: number,
   ) {
     this.dataPath = spoolPath;
     this.headPath = path.join(directory, `head-${path.basename(spoolPath)}`);
@@ -197,6 +208,7 @@ class ArrivingCsv {
       return;
     }
     this.dataPath = this.viewPath;
+    this.askRerunIfBehind();
     const fastUntil = Date.now() + RETIRED_PIPE_FAST_MS;
     const serveRetired = (): void => {
       if (this.closed) {
@@ -209,6 +221,22 @@ class ArrivingCsv {
       setTimeout(serveRetired, delay).unref();
     };
     serveRetired();
+  }
+
+  /**
+   * A statement scanning a pipe reads the rest of it on one thread: when an open reader has been
+   * fed less than `rerunBelow` of the file, the engine is asked to run that statement again over
+   * the regular file now at the path. Readers that closed (a bind's sample read) do not count.
+   */
+  private askRerunIfBehind(): void {
+    const behind = this.file.size * this.rerunBelow;
+    for (const feed of this.feeds) {
+      if (!feed.open()) continue;
+      if (feed.fed() < behind) {
+        this.rerun.dispatchEvent(new Event('rerun'));
+        return;
+      }
+    }
   }
 
   /**
@@ -307,26 +335,34 @@ class ArrivingCsv {
       this.fail(error);
       return;
     }
-    this.feeder.feed(
+    for (const feed of this.feeds) if (!feed.open()) this.feeds.delete(feed);
+    const progress = this.feeder.feed(
       fd,
       source,
       (error) => this.fail(error),
-      () => this.serveHere(fd, source),
+      () => {
+        this.feeds.delete(progress);
+        this.serveHere(fd, source);
+      },
     );
+    this.feeds.add(progress);
   }
 
   /** Feeds one reader's pipe from the event loop (where a pipe cannot be reopened by descriptor). */
   private serveHere(fd: number, source: number): void {
     const reader = new net.Socket({ fd, readable: false, writable: true });
+    let position = 0;
+    const progress: FeedProgress = { fed: () => position, open: () => !reader.destroyed };
     this.readers.add(reader);
+    this.feeds.add(progress);
     // EPIPE: the reader closed its end (a bind reads only the sniffer's sample).
     reader.on('error', () => undefined);
     reader.once('close', () => this.readers.delete(reader));
     // A pump that fails fails the file: its reader must never take an early end for the whole file.
-    this.pump(reader, source).catch((error: unknown) => this.fail(error));
+    this.pump(reader, source, (fed) => (position = fed)).catch((error: unknown) => this.fail(error));
   }
 
-  private async pump(reader: net.Socket, source: number): Promise<void> {
+  private async pump(reader: net.Socket, source: number, onFed: (position: number) => void): Promise<void> {
     try {
       let position = 0;
       while (!reader.destroyed) {
@@ -340,6 +376,7 @@ class ArrivingCsv {
           const { bytesRead } = await readAt(source, chunk, 0, chunk.byteLength, position);
           if (bytesRead === 0) throw new Error('The spool file is shorter than the bytes written to it');
           position += bytesRead;
+          onFed(position);
           if (!reader.write(chunk.subarray(0, bytesRead))) await drained(reader);
           continue;
         }
@@ -390,6 +427,8 @@ export async function streamedCsvView(
   call: CallOptions,
   /** The view over `viewPath`, its head checks reading the regular file `headPath`. */
   csvView: (viewPath: string, headPath: string) => Promise<ViewDefinition>,
+  /** The share of the file below which a statement still reading a pipe runs again (tests). */
+  rerunBelow = RERUN_BELOW_FRACTION,
 ): Promise<ViewDefinition | undefined> {
   const extension = path.extname(file.path).toLowerCase();
   const arriving = new ArrivingCsv(
@@ -399,6 +438,7 @@ export async function streamedCsvView(
     path.join(directory, `0000${extension}`),
     path.join(directory, `arriving${extension}`),
     call,
+    rerunBelow,
   );
   try {
     await arriving.start();
@@ -412,7 +452,10 @@ export async function streamedCsvView(
   try {
     await arriving.waitFor(Math.min(file.size, HEAD_BYTES));
     const view = await csvView(arriving.viewPath, arriving.headPath);
-    return { ...view, source: { failed: arriving.failed, release: () => arriving.release() } };
+    return {
+      ...view,
+      source: { failed: arriving.failed, rerun: arriving.rerun, release: () => arriving.release() },
+    };
   } catch (error) {
     await arriving.release();
     throw error;
