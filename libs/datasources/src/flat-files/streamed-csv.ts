@@ -197,8 +197,8 @@ class ArrivingCsv {
     if (this.spare) fs.rmSync(this.spare, { force: true });
     this.spare = undefined;
     // A reader may have resolved the path to the pipe just before the switch: the pipe keeps a
-    // second name and is served until the session ends (never ended early: an empty read would
-    // look like a whole file).
+    // second name until that reader comes or the session ends (never ended early: an empty read
+    // would look like a whole file).
     const retired = path.join(this.directory, 'retired.fifo');
     try {
       fs.linkSync(this.viewPath, retired);
@@ -217,7 +217,15 @@ class ArrivingCsv {
         return;
       }
       const fd = openForWaitingReader(retired);
-      if (fd !== undefined) this.serve(fd);
+      if (fd !== undefined) {
+        // The pipe is its reader's from now on: the name goes, so the reader is not fed twice
+        // (a reader holding the pipe open lets the write end open again).
+        fs.rmSync(retired, { force: true });
+        this.serve(fd);
+        // A scan that opened the pipe just before the switch is at the file's start.
+        this.askRerunIfBehind();
+        return;
+      }
       const delay = Date.now() < fastUntil ? RETIRED_PIPE_POLL_MS : RETIRED_PIPE_SLOW_POLL_MS;
       setTimeout(serveRetired, delay).unref();
     };
