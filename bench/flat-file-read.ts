@@ -7,7 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance, version as duckdbVersion } from '@duckdb/node-api';
-import { type ChildRequest, type DownloadVariant, type Variant } from './flat-file-read-child';
+import {
+  type ChildReport,
+  type ChildRequest,
+  type DownloadVariant,
+  type Variant,
+} from './flat-file-read-child';
 import {
   connectionsThrough,
   readInChildWithPeer,
@@ -90,6 +95,30 @@ const DOWNLOAD_OF: Partial<Record<Variant, DownloadVariant>> = {
 const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS category,
   ((range * 7919) % 100000 / 100)::DECIMAL(12,2) AS amount,
   TIMESTAMP '2024-01-01' + to_seconds(range) AS ts, md5((range % 100000)::VARCHAR) AS text`;
+
+/** A read's time, rate and memory, and their ratios to the baseline's. */
+function readFigures(
+  read: Pick<ChildReport, 'seconds' | 'peakRssMb' | 'baselineRssMb'>,
+  rowCount: number,
+  baseline: { seconds: number; peakRssMb: number },
+): Pick<
+  Run,
+  | 'seconds'
+  | 'rows_per_second'
+  | 'peak_rss_mb'
+  | 'rss_before_read_mb'
+  | 'seconds_ratio_to_baseline'
+  | 'peak_rss_ratio_to_baseline'
+> {
+  return {
+    seconds: round(read.seconds, 3),
+    rows_per_second: Math.round(rowCount / read.seconds),
+    peak_rss_mb: Math.round(read.peakRssMb),
+    rss_before_read_mb: Math.round(read.baselineRssMb),
+    seconds_ratio_to_baseline: round(read.seconds / baseline.seconds, 2),
+    peak_rss_ratio_to_baseline: round(read.peakRssMb / baseline.peakRssMb, 2),
+  };
+}
 
 /** Generates the files once; later runs reuse them (bench/.data is not committed). */
 async function ensureData(): Promise<BenchFile[]> {
@@ -179,12 +208,7 @@ async function throughLink(
       runs.push({
         variant,
         link_mib_per_s: LINK_MIB_PER_SECOND,
-        seconds: round(read.seconds, 3),
-        rows_per_second: Math.round(rowCount / read.seconds),
-        peak_rss_mb: Math.round(read.peakRssMb),
-        rss_before_read_mb: Math.round(read.baselineRssMb),
-        seconds_ratio_to_baseline: round(read.seconds / baseline.seconds, 2),
-        peak_rss_ratio_to_baseline: round(read.peakRssMb / baseline.peakRssMb, 2),
+        ...readFigures(read, rowCount, baseline),
         download_seconds: round(bare.seconds, 3),
         seconds_ratio_to_download: round(read.seconds / bare.seconds, 2),
         seconds_ratio_to_floor: round(read.seconds / Math.max(bare.seconds, baseline.seconds), 2),
@@ -294,12 +318,7 @@ async function main(): Promise<void> {
           (download.cpu.child + download.cpu.peer + baseline.cpuSeconds + baseline.peerCpuSeconds) / CORES;
         return {
           variant,
-          seconds: round(report.seconds, 3),
-          rows_per_second: Math.round(rowCount / report.seconds),
-          peak_rss_mb: Math.round(report.peakRssMb),
-          rss_before_read_mb: Math.round(report.baselineRssMb),
-          seconds_ratio_to_baseline: round(report.seconds / baseline.seconds, 2),
-          peak_rss_ratio_to_baseline: round(report.peakRssMb / baseline.peakRssMb, 2),
+          ...readFigures(report, rowCount, baseline),
           cpu_seconds: cpuOf(report),
           ...(download && cpuFloor !== undefined
             ? {

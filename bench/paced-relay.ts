@@ -27,6 +27,8 @@ interface Clock {
 
 /** Below this wait the next chunk is read at once; the schedule is absolute, so an early chunk is paid back later. */
 const MIN_WAIT_MS = 1;
+/** How far ahead of the link's pace the relay may run before it pauses the peer's socket. */
+const BURST_MS = 5;
 /** Time a late timer may make up for by sending early; beyond it an idle link earns no credit. */
 const CATCH_UP_MS = 10;
 
@@ -43,8 +45,11 @@ export async function startPacedRelay(options: PacedRelayOptions): Promise<Paced
       const now = performance.now();
       clock.nextFreeMs =
         Math.max(clock.nextFreeMs, now - CATCH_UP_MS) + (chunk.byteLength / options.bytesPerSecond) * 1000;
-      from.pause();
       const drained = to.write(chunk);
+      // Flowing while at most a short burst ahead of the link: pausing for every chunk cost the
+      // relay more CPU than relaying the bytes.
+      if (drained && clock.nextFreeMs - performance.now() < BURST_MS) return;
+      from.pause();
       const resume = (): void => {
         const wait = clock.nextFreeMs - performance.now();
         if (wait < MIN_WAIT_MS) from.resume();

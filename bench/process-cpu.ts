@@ -36,23 +36,26 @@ function ticksOf(pid: number): Ticks {
   }
 }
 
-function pidsMatching(command: RegExp): number[] {
-  let entries: string[];
+/** Every process id /proc lists, or none when it cannot be read. */
+function allPids(): number[] {
   try {
-    entries = fs.readdirSync('/proc');
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
   } catch {
     return [];
   }
-  return entries
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return command.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
-      } catch {
-        return false;
-      }
-    });
+}
+
+function pidsMatching(command: RegExp): number[] {
+  return allPids().filter((pid) => {
+    try {
+      return command.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -164,29 +167,20 @@ function listeningInodes(port: number): Set<string> {
 export function pidsListeningOn(port: number): number[] {
   const inodes = listeningInodes(port);
   if (inodes.size === 0) return [];
-  let entries: string[];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      let fds: string[];
+  return allPids().filter((pid) => {
+    let fds: string[];
+    try {
+      fds = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      return false;
+    }
+    return fds.some((fd) => {
       try {
-        fds = fs.readdirSync(`/proc/${pid}/fd`);
+        const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        return link.startsWith('socket:[') && inodes.has(link.slice(8, -1));
       } catch {
         return false;
       }
-      return fds.some((fd) => {
-        try {
-          const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
-          return link.startsWith('socket:[') && inodes.has(link.slice(8, -1));
-        } catch {
-          return false;
-        }
-      });
     });
+  });
 }
