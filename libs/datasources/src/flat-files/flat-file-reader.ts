@@ -493,7 +493,7 @@ export class FlatFileReader {
       threads?: number;
       /**
        * A CSV read while it downloads: the share of the file below which a statement still reading
-       * it through a pipe runs again over the whole file (docs/decisions/0055). Tests; 0.4 by default.
+       * it through a pipe runs again over the whole file (docs/decisions/0055). Tests; 0.25 by default.
        */
       rerunBelowFraction?: number;
     } = {},

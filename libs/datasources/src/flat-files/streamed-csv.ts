@@ -26,7 +26,7 @@ const RETIRED_PIPE_FAST_MS = 250;
  * running statement is run again over the regular file, in parallel (docs/decisions/0055): the
  * rest of a single-threaded pipe scan would take longer than a parallel read of the whole file.
  */
-export const RERUN_BELOW_FRACTION = 0.4;
+export const RERUN_BELOW_FRACTION = 0.25;
 
 const runFile = promisify(execFile);
 const readAt = promisify(fs.read);
