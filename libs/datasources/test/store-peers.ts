@@ -120,3 +120,17 @@ export async function startStorePeers(options: {
     throw error;
   }
 }
+
+/**
+ * The same store read as it was before CSV streaming (docs/decisions/0050): no link into the
+ * spool, so a remote file is spooled whole, then read.
+ */
+export function spooledWhole(store: RemoteFileStore): RemoteFileStore {
+  return {
+    list: (prefix, options) => store.list(prefix, options),
+    stat: (file, options) => store.stat(file, options),
+    readRange: (file, start, end, options) => store.readRange(file, start, end, options),
+    openStream: (file, options) => store.openStream(file, options),
+    linkTo: async () => false,
+  };
+}

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { DatasourceErrorClass } from '@dq/contracts';
 import { peersBin } from '@dq/testing';
-import { type StorePeers, startStorePeers } from '../../test/store-peers';
+import { type StorePeers, spooledWhole, startStorePeers } from '../../test/store-peers';
 import { type CallOptions, DatasourceError } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
 import { LocalFileStore } from './local-file-store';
@@ -124,17 +124,6 @@ function expectDecimalsKept(answer: Answers, expected: Reference, tail: readonly
   expect(answer.tail.map((row) => row['a'])).toEqual(expected.tail.map(Number));
   expect(expected.tail).toEqual(tail);
   expect(answer.types).toEqual([{ a: 'DOUBLE', b: 'VARCHAR', c: 'DOUBLE' }]);
-}
-
-/** The same store read as it was before streaming: the whole file spooled, then read. */
-function spooledWhole(store: RemoteFileStore): RemoteFileStore {
-  return {
-    list: (prefix, options) => store.list(prefix, options),
-    stat: (file, options) => store.stat(file, options),
-    readRange: (file, start, end, options) => store.readRange(file, start, end, options),
-    openStream: (file, options) => store.openStream(file, options),
-    linkTo: async () => false,
-  };
 }
 
 describe('CSV columns sniffed as integers from a sample, with decimals further on', () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatasourceErrorClass, type FileEncoding } from '@dq/contracts';
-import { type StorePeers, startStorePeers } from '../../test/store-peers';
+import { type StorePeers, spooledWhole, startStorePeers } from '../../test/store-peers';
 import { type CallOptions, DatasourceError, type TransferTally } from '../adapter/datasource-adapter';
 import { FlatFileReader } from './flat-file-reader';
 import { countingStore } from './ranged-parquet';
@@ -94,17 +94,6 @@ async function outcomes(
 function failureOf(error: unknown): Outcome {
   if (error instanceof DatasourceError) return { error: error.errorClass, message: error.message };
   return { error: 'unclassified', message: String(error) };
-}
-
-/** The same store, read the way it was before streaming: the whole file spooled, then read. */
-function spooledWhole(store: RemoteFileStore): RemoteFileStore {
-  return {
-    list: (prefix, options) => store.list(prefix, options),
-    stat: (file, options) => store.stat(file, options),
-    readRange: (file, start, end, options) => store.readRange(file, start, end, options),
-    openStream: (file, options) => store.openStream(file, options),
-    linkTo: async () => false,
-  };
 }
 
 interface Shaped {
