@@ -11,6 +11,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { type ChildReport, type DownloadVariant, type Variant } from './flat-file-read-child';
 import { recordResults, runBenchmark } from './bench-results';
 import {
+  CORES,
+  cpuOf,
   readInChildWithPeer,
   round,
   type StorePeers,
@@ -35,7 +37,6 @@ const COLUMNS = `range::BIGINT AS id, 'category_' || (range % 50)::VARCHAR AS ca
 const UPLOADS_IN_FLIGHT = 16;
 /** The bare fetch's requests in flight: the reader's own bound for small files. */
 const BARE_FETCHES_IN_FLIGHT = 16;
-const CORES = os.cpus().length;
 const DOWNLOAD_OF = { 'object-store': 'object-store-download', 'file-store': 'file-store-download' } as const;
 
 type Format = 'csv' | 'parquet';
@@ -113,11 +114,6 @@ const STORE_OF = {
   'object-store-download': 'object-store',
   'file-store-download': 'file-store',
 } as const;
-
-const cpuOf = (report: { cpuSeconds: number; peerCpuSeconds: number }): { child: number; peer: number } => ({
-  child: round(report.cpuSeconds, 3),
-  peer: round(report.peerCpuSeconds, 3),
-});
 
 /** Every file under `<format>/` in the bucket and the filesystem, a few uploads at a time. */
 async function upload(peers: StorePeers, data: PatternData[]): Promise<void> {

@@ -4,6 +4,7 @@
 // child process that reads through them.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -217,4 +218,15 @@ export async function readInChildWithPeer(
 
 export function round(value: number, digits: number): number {
   return Number(value.toFixed(digits));
+}
+
+/** The cores the peers, the relay and the reader share: what a CPU floor divides by. */
+export const CORES = os.cpus().length;
+
+/** A child's CPU seconds and its peer's, rounded for the record. */
+export function cpuOf(report: { cpuSeconds: number; peerCpuSeconds: number }): {
+  child: number;
+  peer: number;
+} {
+  return { child: round(report.cpuSeconds, 3), peer: round(report.peerCpuSeconds, 3) };
 }

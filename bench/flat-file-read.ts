@@ -14,7 +14,9 @@ import {
   type Variant,
 } from './flat-file-read-child';
 import {
+  CORES,
   connectionsThrough,
+  cpuOf,
   readInChildWithPeer,
   round,
   type StorePeers,
@@ -42,7 +44,6 @@ const SQL =
 // shared by all connections (`link`) or given to each (`connection`).
 const LINK_MIB_PER_SECOND = Number(process.env['DQ_BENCH_LINK_MBPS'] ?? '200');
 const LINK_SCOPE = process.env['DQ_BENCH_LINK_SCOPE'] === 'connection' ? 'connection' : 'link';
-const CORES = os.cpus().length;
 /** The CSV goal: a read's wall time at most this many times the bare download's. */
 const DOWNLOAD_GOAL = 1.2;
 
@@ -223,11 +224,6 @@ async function throughLink(
   }
   return runs;
 }
-
-const cpuOf = (report: { cpuSeconds: number; peerCpuSeconds: number }): { child: number; peer: number } => ({
-  child: round(report.cpuSeconds, 3),
-  peer: round(report.peerCpuSeconds, 3),
-});
 
 const STORES = ['object-store', 'file-store'] as const;
 

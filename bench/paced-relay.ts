@@ -38,7 +38,7 @@ export async function startPacedRelay(options: PacedRelayOptions): Promise<Paced
   const sockets = new Set<net.Socket>();
   let downloaded = 0;
 
-  /** Peer to client: each chunk is written, then the next is read when the clock allows it. */
+  /** Peer to client: chunks flow while at most a burst ahead of the clock, then wait for it. */
   function pace(from: net.Socket, to: net.Socket, clock: Clock): void {
     from.on('data', (chunk: Buffer) => {
       downloaded += chunk.byteLength;
