@@ -191,6 +191,8 @@ class ArrivingCsv {
   private arrived(): void {
     if (this.closed) return;
     this.done = true;
+    // Measured before the feeders may hand the readers the file's last bytes.
+    const readerBehind = this.readerBehind();
     this.feeder.complete();
     this.wake();
     this.stopPolling();
@@ -209,7 +211,7 @@ class ArrivingCsv {
       return;
     }
     this.dataPath = this.viewPath;
-    this.askRerunIfBehind();
+    if (readerBehind) this.askRerun();
     const fastUntil = Date.now() + RETIRED_PIPE_FAST_MS;
     const serveRetired = (): void => {
       if (this.closed) {
@@ -223,7 +225,7 @@ class ArrivingCsv {
         fs.rmSync(retired, { force: true });
         this.serve(fd);
         // A scan that opened the pipe just before the switch is at the file's start.
-        this.askRerunIfBehind();
+        if (this.readerBehind()) this.askRerun();
         return;
       }
       const delay = Date.now() < fastUntil ? RETIRED_PIPE_POLL_MS : RETIRED_PIPE_SLOW_POLL_MS;
@@ -233,19 +235,18 @@ class ArrivingCsv {
   }
 
   /**
-   * A statement scanning a pipe reads the rest of it on one thread: when an open reader has been
-   * fed less than `rerunBelow` of the file, the engine is asked to run that statement again over
-   * the regular file now at the path. Readers that closed (a bind's sample read) do not count.
+   * A statement scanning a pipe reads the rest of it on one thread: whether an open reader has been
+   * fed less than `rerunBelow` of the file. Readers that closed (a bind's sample read) do not count.
    */
-  private askRerunIfBehind(): void {
+  private readerBehind(): boolean {
     const behind = this.file.size * this.rerunBelow;
-    for (const feed of this.feeds) {
-      if (!feed.open()) continue;
-      if (feed.fed() < behind) {
-        this.rerun.dispatchEvent(new Event('rerun'));
-        return;
-      }
-    }
+    for (const feed of this.feeds) if (feed.open() && feed.fed() < behind) return true;
+    return false;
+  }
+
+  /** Asks the engine to run the scanning statement again over the regular file now at the path. */
+  private askRerun(): void {
+    this.rerun.dispatchEvent(new Event('rerun'));
   }
 
   /**
