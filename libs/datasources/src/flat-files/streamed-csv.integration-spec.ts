@@ -285,7 +285,7 @@ describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) 
       ] as const) {
         const tally: TransferTally = { bytes: 0, requests: 0 };
         // The tail held back: the heavy statement is surely scanning its pipe when the file is in.
-        const arriving = shaped(countingStore(store, tally), { holdLast: 256 * 1024, holdMs: 1000 }, size);
+        const arriving = shaped(countingStore(store, tally), { holdLast: 256 * 1024, holdMs: 3000 }, size);
         const rerunning = new FlatFileReader(
           { egress: storePeers.egress, spoolDir: path.join(workDir, 'spool') },
           { rerunBelowFraction: fraction },
@@ -310,7 +310,7 @@ describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) 
       // Cancelled once the rerun started, then cancelled the moment the download ends.
       for (const when of ['rerun', 'downloaded'] as const) {
         const tally: TransferTally = { bytes: 0, requests: 0 };
-        const arriving = shaped(store, { holdLast: 256 * 1024, holdMs: 1000 }, size).store;
+        const arriving = shaped(store, { holdLast: 256 * 1024, holdMs: 3000 }, size).store;
         const controller = new AbortController();
         const watched: RemoteFileStore = {
           ...arriving,

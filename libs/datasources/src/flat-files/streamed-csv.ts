@@ -78,6 +78,11 @@ function wrongSize(file: FileEntry, received: number): DatasourceError {
  */
 class ArrivingCsv {
   private written = 0;
+  /**
+   * Bytes the readers may be fed: all that is written, but the file's last bytes only at the switch,
+   * once a rerun is asked (a statement cannot end on them before its interrupt is set).
+   */
+  private handed = 0;
   private done = false;
   private failure?: Error;
   private wakers: Array<() => void> = [];
@@ -174,8 +179,7 @@ class ArrivingCsv {
           handle.writev(buffers).then(({ bytesWritten }) => {
             if (bytesWritten !== length) throw new Error('The spool disk took fewer bytes than written');
             this.written += bytesWritten;
-            this.feeder.setWritten(this.written);
-            this.wake();
+            if (this.written < this.file.size) this.hand(this.written);
             callback();
           }, callback);
         },
@@ -187,14 +191,21 @@ class ArrivingCsv {
     if (this.written !== this.file.size) throw wrongSize(this.file, this.written);
   }
 
-  /** The whole file is in: readers get their last bytes and the end; the path becomes the file. */
+  /** Lets the readers be fed the file's first `bytes` bytes. */
+  private hand(bytes: number): void {
+    this.handed = bytes;
+    this.feeder.setWritten(bytes);
+    this.wake();
+  }
+
+  /**
+   * The whole file is in: the path becomes the file, a reader far behind asks for a rerun, and only
+   * then do the readers get their last bytes and the end.
+   */
   private arrived(): void {
     if (this.closed) return;
-    this.done = true;
-    // Measured before the feeders may hand the readers the file's last bytes.
+    // Measured before any reader is handed the file's last bytes.
     const readerBehind = this.readerBehind();
-    this.feeder.complete();
-    this.wake();
     this.stopPolling();
     if (this.spare) fs.rmSync(this.spare, { force: true });
     this.spare = undefined;
@@ -206,12 +217,14 @@ class ArrivingCsv {
       fs.linkSync(this.viewPath, retired);
       fs.renameSync(this.spoolPath, this.viewPath);
     } catch (error) {
-      this.done = false;
       this.fail(error);
       return;
     }
+    this.done = true;
     this.dataPath = this.viewPath;
     if (readerBehind) this.askRerun();
+    this.hand(this.written);
+    this.feeder.complete();
     const fastUntil = Date.now() + RETIRED_PIPE_FAST_MS;
     const serveRetired = (): void => {
       if (this.closed) {
@@ -380,7 +393,7 @@ class ArrivingCsv {
           reader.destroy();
           return;
         }
-        const available = this.written - position;
+        const available = this.handed - position;
         if (available > 0) {
           const chunk = Buffer.allocUnsafe(Math.min(available, PIPE_CHUNK_BYTES));
           const { bytesRead } = await readAt(source, chunk, 0, chunk.byteLength, position);
