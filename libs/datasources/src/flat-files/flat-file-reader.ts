@@ -371,7 +371,7 @@ async function sniffedBatchViews(
  * the check of its columns against the files' first records. A CSV batch whose files share one
  * header is read with its first file's sniff, the view that sniffs every file kept as its fallback
  * (`sniffedBatchViews`, docs/decisions/0052). Integer columns of a view DuckDB sniffs from a sample
- * (one file, or a batch with a file longer than the sample) are checked for decimals
+ * (one file, a batch with a file longer than the sample, that fallback) are checked for decimals
  * (`integerCheckedStage`, docs/decisions/0054).
  */
 async function viewOf(
@@ -393,22 +393,25 @@ async function viewOf(
     viewSql: csvViewSql(localPaths, { encoding }),
     serialViewSql: csvViewSql(localPaths, { encoding, serial: true }),
   };
-  // A file of more rows than DuckDB's sample may hold a decimal past it in an integer column. One
-  // file may still be arriving through a pipe (never counted); a batch is spooled whole.
-  const beyondSample = localPaths.length === 1 || (await anyFileBeyondSniffSample(localPaths));
-  const sniffedEach: ViewStage = beyondSample
-    ? { ...plainEach, refine: (columns) => integerCheckedStage(localPaths, encoding, columns, plainEach) }
-    : plainEach;
+  // A file of more rows than DuckDB's sample may hold a decimal past it in an integer column.
+  const integerChecked: ViewStage = {
+    ...plainEach,
+    refine: (columns) => integerCheckedStage(localPaths, encoding, columns, plainEach),
+  };
   if (batch && sameHeaderRecord(heads, encoding)) {
     const sniffedOnce = await sniffedBatchViews(batch.engine, localPaths, encoding, batch.call);
+    // Its fallback checks the integer columns without counting the batch's rows first: the count
+    // reads every file, the check costs only when the fallback is taken.
     if (sniffedOnce)
       return {
         ...sniffedOnce,
         checkColumns,
-        fallback: (error) => (isBatchTypeFailure(error) ? sniffedEach : undefined),
+        fallback: (error) => (isBatchTypeFailure(error) ? integerChecked : undefined),
       };
   }
-  return { ...sniffedEach, checkColumns };
+  // One file may still be arriving through a pipe (never counted); a batch is spooled whole.
+  const beyondSample = localPaths.length === 1 || (await anyFileBeyondSniffSample(localPaths));
+  return { ...(beyondSample ? integerChecked : plainEach), checkColumns };
 }
 
 /** Rows DuckDB's CSV sniffer samples by default (`sample_size`). */
