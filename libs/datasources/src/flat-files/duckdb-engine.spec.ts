@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DatasourceError } from '../adapter/datasource-adapter';
-import { DuckDbEngine, sqlString, stripPaths } from './duckdb-engine';
+import { DatasourceError, type TransferTally } from '../adapter/datasource-adapter';
+import { DuckDbEngine, type ViewDefinition, sqlString, stripPaths } from './duckdb-engine';
 
 const CALL = { timeoutMs: 10_000 };
 
@@ -162,5 +163,139 @@ describe('DuckDbEngine', () => {
     expect(DuckDbEngine.shared({ spoolRoot, threads: 2 })).not.toBe(shared);
     await DuckDbEngine.shared({ spoolRoot, threads: 2 }).close();
     await shared.close();
+  });
+
+  describe('a view over a file still arriving, asked to run its statement again (docs/decisions/0055)', () => {
+    const ROWS = 200_000;
+    const CSV = Buffer.from(Array.from({ length: ROWS }, (_, id) => `${id},note ${id}\n`).join(''));
+    /** Where the first part the tests feed ends: a line end near the middle. */
+    const HALF = CSV.indexOf(0x0a, CSV.byteLength / 2) + 1;
+    const STATEMENT = 'SELECT count(*) AS n, max(id) AS top FROM target';
+    const ANSWER = [{ n: ROWS, top: ROWS - 1 }];
+
+    function makePipe(pipe: string): void {
+      execFileSync('mkfifo', ['-m', '600', pipe]);
+    }
+
+    /** A named pipe in a call directory and a view over it typed up front, so its bind reads nothing. */
+    async function arriving(): Promise<{
+      directory: string;
+      pipe: string;
+      view: () => Promise<ViewDefinition>;
+      rerun: EventTarget;
+    }> {
+      const directory = await engine.createCallDirectory();
+      const pipe = path.join(directory, '0000.csv');
+      makePipe(pipe);
+      const rerun = new EventTarget();
+      const viewSql = `SELECT * FROM read_csv(${sqlString(pipe)}, header = false, auto_detect = false, columns = {'id': 'BIGINT', 'note': 'VARCHAR'})`;
+      const source = { failed: new AbortController().signal, release: async () => undefined, rerun };
+      return { directory, pipe, view: async () => ({ viewSql, source }), rerun };
+    }
+
+    /**
+     * Writes `bytes` into the pipe at `pipe` once a reader opens it: when the write is done, the
+     * reader has taken all but a pipe buffer of them. The write end stays open, so the reader waits
+     * for more. A reader that closes at once (a bind) is let go and the next one fed.
+     */
+    async function feed(pipe: string, bytes: Buffer): Promise<fs.promises.FileHandle> {
+      for (;;) {
+        const handle = await fs.promises.open(pipe, 'w');
+        try {
+          await handle.write(bytes);
+          return handle;
+        } catch (error) {
+          await handle.close();
+          if ((error as { code?: unknown }).code !== 'EPIPE') throw error;
+        }
+      }
+    }
+
+    /** The rest of the rows, and the pipe's end; a reader already gone is no failure. */
+    async function finish(writer: fs.promises.FileHandle): Promise<void> {
+      await writer.write(CSV.subarray(HALF)).catch(() => undefined);
+      await writer.close();
+    }
+
+    it('interrupts the statement reading the pipe and runs it once more over the file then at the path', async () => {
+      const { directory, pipe, view, rerun } = await arriving();
+      try {
+        const tally: TransferTally = { bytes: 0, requests: 0 };
+        const answer = engine.withView(view, { ...CALL, transfer: tally }, (session) =>
+          session.query(STATEMENT, 10),
+        );
+        const writer = await feed(pipe, CSV.subarray(0, HALF));
+        // The whole file takes the pipe's place while the statement reads the pipe.
+        fs.writeFileSync(path.join(directory, 'whole.csv'), CSV);
+        fs.renameSync(path.join(directory, 'whole.csv'), pipe);
+        rerun.dispatchEvent(new Event('rerun'));
+        await finish(writer);
+        expect((await answer).rows).toEqual(ANSWER);
+        expect(tally.reruns).toBe(1);
+      } finally {
+        await engine.removeCallDirectory(directory);
+      }
+    });
+
+    it('keeps a cancel a cancel, whether it comes during the rerun or with the ask', async () => {
+      for (const when of ['during the rerun', 'with the ask'] as const) {
+        const { directory, pipe, view, rerun } = await arriving();
+        try {
+          const controller = new AbortController();
+          const tally: TransferTally = { bytes: 0, requests: 0 };
+          const answer = engine
+            .withView(view, { ...CALL, signal: controller.signal, transfer: tally }, (session) =>
+              session.query(STATEMENT, 10),
+            )
+            .then(
+              () => 'answered',
+              (error: unknown) => error,
+            );
+          const writer = await feed(pipe, CSV.subarray(0, HALF));
+          // The rerun reads a second pipe, so it is surely running when the call is cancelled.
+          const second = path.join(directory, 'second.fifo');
+          makePipe(second);
+          fs.renameSync(second, pipe);
+          if (when === 'with the ask') controller.abort();
+          rerun.dispatchEvent(new Event('rerun'));
+          await finish(writer);
+          if (when === 'during the rerun') {
+            const rerunWriter = await feed(pipe, CSV.subarray(0, HALF));
+            expect(tally.reruns).toBe(1);
+            controller.abort();
+            await finish(rerunWriter);
+          }
+          expect({ when, outcome: await answer }).toEqual({
+            when,
+            outcome: expect.objectContaining({ errorClass: 'cancelled' }),
+          });
+          expect({ when, reruns: tally.reruns }).toEqual({
+            when,
+            reruns: when === 'during the rerun' ? 1 : undefined,
+          });
+        } finally {
+          await engine.removeCallDirectory(directory);
+        }
+      }
+    });
+
+    it('does nothing when asked between statements', async () => {
+      const { directory, pipe, view, rerun } = await arriving();
+      try {
+        fs.rmSync(pipe);
+        fs.writeFileSync(pipe, CSV);
+        const tally: TransferTally = { bytes: 0, requests: 0 };
+        const answers = await engine.withView(view, { ...CALL, transfer: tally }, async (session) => {
+          const first = await session.query(STATEMENT, 10);
+          rerun.dispatchEvent(new Event('rerun'));
+          const second = await session.query(STATEMENT, 10);
+          return [first.rows, second.rows];
+        });
+        expect(answers).toEqual([ANSWER, ANSWER]);
+        expect(tally.reruns).toBeUndefined();
+      } finally {
+        await engine.removeCallDirectory(directory);
+      }
+    });
   });
 });
