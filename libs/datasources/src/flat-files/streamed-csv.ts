@@ -72,7 +72,8 @@ function wrongSize(file: FileEntry, received: number): DatasourceError {
  * pipe of its own and fed the file from its first byte, from the spool as far as it has arrived
  * and then as it arrives, so a reader never waits for more than the download. Once the whole file
  * is in, the spool file replaces the pipe at `viewPath` and later statements read it as a regular
- * file (in parallel); a reader still far behind then fires `rerun` (docs/decisions/0055). A
+ * file (in parallel); a reader still far behind then fires `rerun` (docs/decisions/0055), and only
+ * then are the readers handed the file's last bytes. A
  * download that fails or ends short fires `failed` before any reader sees the end of its pipe, so
  * a statement over cut-off bytes is failed, never reported as complete.
  */
