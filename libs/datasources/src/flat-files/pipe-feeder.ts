@@ -157,7 +157,9 @@ export class PipeFeeder {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(FEEDER_SOURCE, { eval: true });
+    // The descriptors a feeder closes are the main thread's, and the pipe it leaves open on a
+    // failure is closed there: untracked, so the thread's exit never closes a reused number.
+    const worker = new Worker(FEEDER_SOURCE, { eval: true, trackUnmanagedFds: false });
     worker.unref();
     // A thread that dies fails its pipe's file (see `feed`); an idle one only goes.
     worker.on('error', () => undefined);
