@@ -308,24 +308,28 @@ describe('CSV read while it downloads, against the S3 (moto) and ADLS (Azurite) 
         let asks = 0;
         view?.source?.rerun?.addEventListener('rerun', () => (asks += 1));
         // A reader of the pipe takes a megabyte and stops reading, its pipe left open: far behind.
-        const reader = fs.createReadStream(viewPath, { highWaterMark: 64 * 1024 });
-        let taken = 0;
-        await new Promise<void>((resolve, reject) => {
-          reader.on('error', reject);
-          reader.on('data', (chunk) => {
-            taken += chunk.length;
-            if (taken < 2 ** 20) return;
-            reader.pause();
-            resolve();
+        const pipeReader = fs.createReadStream(viewPath, { highWaterMark: 64 * 1024 });
+        try {
+          let taken = 0;
+          await new Promise<void>((resolve, reject) => {
+            pipeReader.on('error', reject);
+            pipeReader.on('data', (chunk) => {
+              taken += chunk.length;
+              if (taken < 2 ** 20) return;
+              pipeReader.pause();
+              resolve();
+            });
           });
-        });
-        releaseTail();
-        // The rerun is asked in the same turn as the spool file takes the pipe's place.
-        while (fs.lstatSync(viewPath).isFIFO()) await sleep(5);
-        expect({ fraction, asks }).toEqual({ fraction, asks: asked });
-        reader.destroy();
-        await view?.source?.release();
-        fs.rmSync(directory, { recursive: true, force: true });
+          releaseTail();
+          // The rerun is asked in the same turn as the spool file takes the pipe's place.
+          while (fs.lstatSync(viewPath).isFIFO()) await sleep(5);
+          expect({ fraction, asks }).toEqual({ fraction, asks: asked });
+        } finally {
+          releaseTail();
+          pipeReader.destroy();
+          await view?.source?.release();
+          fs.rmSync(directory, { recursive: true, force: true });
+        }
       }
     }, 120_000);
 
